@@ -1,0 +1,41 @@
+//! Bit-planes over `W x H` grids (`W, H <= 1024`) and the kernels that grid territory games
+//! spend their time in: set algebra, dilation, flood fill, connected components and distance
+//! layers, for 4- and 8-connectivity.
+//!
+//! ```
+//! use bitgrid::{Connectivity, Plane, flood};
+//! // A corridor that winds down the board: the flood follows it in one call.
+//! let open: Plane = "
+//!     X X X X X
+//!     . . . . X
+//!     X X X X X
+//!     X . . . .
+//!     X X X X X"
+//!     .parse()
+//!     .unwrap();
+//! let mut start = open.new_like();
+//! start.insert(bitgrid::Cell::new(0, 0));
+//! assert_eq!(flood(&start, &open, Connectivity::Four), open);
+//! ```
+//!
+//! The layout and the algorithms are described in `docs/kernels.md` of the floodgate workspace.
+#![deny(missing_docs)]
+
+mod dilate;
+mod flood;
+mod plane;
+mod regions;
+mod row;
+
+pub use flood::flood;
+pub use plane::{Cell, Cells, MAX_SIDE, ParsePlaneError, Plane};
+pub use regions::{Components, DistanceLayers};
+
+/// Which cells count as neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Connectivity {
+    /// The cells sharing an edge: up, down, left, right.
+    Four,
+    /// The cells sharing an edge or a corner.
+    Eight,
+}

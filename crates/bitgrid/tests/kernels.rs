@@ -1,0 +1,306 @@
+//! Every kernel checked against a plain reference on random planes of many shapes.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use bitgrid::{Cell, Connectivity, Plane, flood};
+use proptest::prelude::*;
+
+/// A plain grid of booleans, row-major: the reference representation.
+#[derive(Clone, Debug)]
+struct Grid {
+    width: usize,
+    height: usize,
+    cells: Vec<bool>,
+}
+
+impl Grid {
+    fn random(width: usize, height: usize, density: f64, seed: u64) -> Self {
+        let mut state = seed;
+        let cells = (0..width * height)
+            .map(|_| {
+                // splitmix64
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^= z >> 31;
+                (z >> 11) as f64 / (1u64 << 53) as f64 <= density
+            })
+            .collect();
+        Self {
+            width,
+            height,
+            cells,
+        }
+    }
+
+    fn get(&self, x: usize, y: usize) -> bool {
+        self.cells[y * self.width + x]
+    }
+
+    fn plane(&self) -> Plane {
+        Plane::from_fn(self.width, self.height, |c| self.get(c.x, c.y))
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        (0..self.height)
+            .flat_map(|y| (0..self.width).map(move |x| Cell::new(x, y)))
+            .filter(|c| self.get(c.x, c.y))
+            .collect()
+    }
+
+    fn neighbours(&self, c: Cell, connectivity: Connectivity) -> Vec<Cell> {
+        let mut out = Vec::new();
+        for dy in -1i64..=1 {
+            for dx in -1i64..=1 {
+                let diagonal = dx != 0 && dy != 0;
+                if (dx == 0 && dy == 0) || (diagonal && connectivity == Connectivity::Four) {
+                    continue;
+                }
+                let (x, y) = (c.x as i64 + dx, c.y as i64 + dy);
+                if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height {
+                    out.push(Cell::new(x as usize, y as usize));
+                }
+            }
+        }
+        out
+    }
+
+    /// Breadth-first distances from the seeds inside `self`; `None` where unreachable.
+    fn distances(&self, seeds: &Grid, connectivity: Connectivity) -> Vec<Option<usize>> {
+        let mut distance = vec![None; self.cells.len()];
+        let mut queue = VecDeque::new();
+        for c in seeds.cells() {
+            if self.get(c.x, c.y) {
+                distance[c.y * self.width + c.x] = Some(0);
+                queue.push_back(c);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let d = distance[c.y * self.width + c.x].unwrap();
+            for n in self.neighbours(c, connectivity) {
+                let i = n.y * self.width + n.x;
+                if self.cells[i] && distance[i].is_none() {
+                    distance[i] = Some(d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+        distance
+    }
+
+    fn select(&self, keep: impl Fn(usize) -> bool) -> Plane {
+        Plane::from_fn(self.width, self.height, |c| keep(c.y * self.width + c.x))
+    }
+}
+
+fn connectivity() -> impl Strategy<Value = Connectivity> {
+    prop_oneof![Just(Connectivity::Four), Just(Connectivity::Eight)]
+}
+
+/// Shapes from 1 x 1 through long thin strips to widths around the word boundaries.
+fn shape() -> impl Strategy<Value = (usize, usize)> {
+    prop_oneof![
+        Just((1, 1)),
+        (1..=300usize).prop_map(|n| (1, n)),
+        (1..=300usize).prop_map(|n| (n, 1)),
+        (
+            prop::sample::select(vec![63usize, 64, 65, 127, 128, 129]),
+            1..=70usize
+        ),
+        (1..=140usize, 1..=140usize),
+    ]
+}
+
+/// A shape, a density and two seeds for `within` and `seeds`.
+fn case() -> impl Strategy<Value = ((usize, usize), f64, u64, u64)> {
+    (
+        shape(),
+        prop::sample::select(vec![0.0, 0.3, 0.55, 0.6, 0.7, 0.9, 1.0]),
+        any::<u64>(),
+        any::<u64>(),
+    )
+}
+
+fn check_flood(
+    width: usize,
+    height: usize,
+    density: f64,
+    seed_a: u64,
+    seed_b: u64,
+    connectivity: Connectivity,
+) {
+    let within = Grid::random(width, height, density, seed_a);
+    let mut seeds = Grid::random(width, height, 0.002, seed_b);
+    // At least one seed, anywhere: a lone seed far from the run ends tests the run fills.
+    seeds.cells[(seed_b % (width * height) as u64) as usize] = true;
+    let distances = within.distances(&seeds, connectivity);
+    let expected = within.select(|i| distances[i].is_some());
+    assert_eq!(
+        flood(&seeds.plane(), &within.plane(), connectivity),
+        expected
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn flood_matches_bfs(((width, height), density, a, b) in case(), connectivity in connectivity()) {
+        check_flood(width, height, density, a, b, connectivity);
+    }
+
+    #[test]
+    fn dilate_matches_neighbours(((width, height), density, a, _b) in case(), connectivity in connectivity()) {
+        let grid = Grid::random(width, height, density.min(0.1), a);
+        let expected = Plane::from_fn(width, height, |c| {
+            grid.get(c.x, c.y) || grid.neighbours(c, connectivity).iter().any(|n| grid.get(n.x, n.y))
+        });
+        prop_assert_eq!(grid.plane().dilate(connectivity), expected);
+    }
+
+    #[test]
+    fn components_match_bfs(((width, height), density, a, _b) in case(), connectivity in connectivity()) {
+        let grid = Grid::random(width, height, density, a);
+        let plane = grid.plane();
+        let mut covered = plane.new_like();
+        let mut previous_first = None;
+        for component in plane.components(connectivity) {
+            let first = component.first().unwrap();
+            prop_assert!(previous_first < Some((first.y, first.x)), "components come in row-major order");
+            previous_first = Some((first.y, first.x));
+            let mut seed = Grid { cells: vec![false; width * height], ..grid.clone() };
+            seed.cells[first.y * width + first.x] = true;
+            let distances = grid.distances(&seed, connectivity);
+            prop_assert_eq!(&component, &grid.select(|i| distances[i].is_some()));
+            prop_assert!(component.is_disjoint(&covered));
+            covered |= &component;
+        }
+        prop_assert_eq!(covered, plane);
+    }
+
+    #[test]
+    fn distance_layers_match_bfs(((width, height), density, a, b) in case(), connectivity in connectivity()) {
+        let within = Grid::random(width, height, density, a);
+        let seeds = Grid::random(width, height, 0.01, b);
+        let distances = within.distances(&seeds, connectivity);
+        let layers: Vec<Plane> = seeds.plane().distance_layers(&within.plane(), connectivity).collect();
+        let deepest = distances.iter().flatten().max().map_or(0, |d| d + 1);
+        prop_assert_eq!(layers.len(), deepest);
+        for (d, layer) in layers.iter().enumerate() {
+            prop_assert_eq!(layer, &within.select(|i| distances[i] == Some(d)));
+        }
+    }
+
+    #[test]
+    fn set_algebra_matches_booleans(((width, height), density, a, b) in case()) {
+        let (p, q) = (Grid::random(width, height, density, a), Grid::random(width, height, 0.5, b));
+        let (pp, qp) = (p.plane(), q.plane());
+        let both = |f: fn(bool, bool) -> bool| p.select(|i| f(p.cells[i], q.cells[i]));
+        prop_assert_eq!(&pp & &qp, both(|x, y| x & y));
+        prop_assert_eq!(&pp | &qp, both(|x, y| x | y));
+        prop_assert_eq!(&pp ^ &qp, both(|x, y| x ^ y));
+        prop_assert_eq!(&pp - &qp, both(|x, y| x & !y));
+        prop_assert_eq!(!&pp, p.select(|i| !p.cells[i]));
+        prop_assert_eq!(pp.len(), p.cells.iter().filter(|&&x| x).count());
+        prop_assert_eq!(pp.is_empty(), !p.cells.contains(&true));
+        prop_assert_eq!(pp.is_subset(&(&pp | &qp)), true);
+        prop_assert_eq!(pp.is_disjoint(&qp), (&pp & &qp).is_empty());
+        let iter = pp.iter();
+        prop_assert_eq!(iter.len(), pp.len());
+        prop_assert_eq!(iter.collect::<Vec<_>>(), p.cells());
+        prop_assert_eq!(pp.first(), p.cells().first().copied());
+        // The padding past the width stays zero, so the complement of the complement is the plane.
+        prop_assert_eq!(!!pp.clone(), pp);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+
+    #[test]
+    fn flood_matches_bfs_on_999_square(density in prop::sample::select(vec![0.55, 0.6, 0.7]), a in any::<u64>(), b in any::<u64>(), connectivity in connectivity()) {
+        check_flood(999, 999, density, a, b, connectivity);
+    }
+}
+
+/// A corridor that turns at every other row (horizontal) or column (vertical).
+fn serpentine(width: usize, height: usize, vertical: bool) -> Plane {
+    Plane::from_fn(width, height, |c| {
+        let (along, across, length) = if vertical {
+            (c.y, c.x, height)
+        } else {
+            (c.x, c.y, width)
+        };
+        match across % 4 {
+            0 | 2 => true,
+            1 => along == length - 1,
+            _ => along == 0,
+        }
+    })
+}
+
+#[test]
+fn flood_follows_serpentines_of_every_orientation() {
+    for (width, height) in [(5, 5), (64, 9), (65, 65), (200, 129), (999, 999)] {
+        for vertical in [false, true] {
+            let corridor = serpentine(width, height, vertical);
+            for start in [Cell::new(0, 0), corridor.iter().last().unwrap()] {
+                let mut seed = corridor.new_like();
+                seed.insert(start);
+                for connectivity in [Connectivity::Four, Connectivity::Eight] {
+                    assert_eq!(
+                        flood(&seed, &corridor, connectivity),
+                        corridor,
+                        "{width} x {height}, vertical {vertical}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pictures_round_trip_and_reject_bad_input() {
+    let plane: Plane = "X . X\n. X .".parse().unwrap();
+    assert_eq!((plane.width(), plane.height(), plane.len()), (3, 2, 3));
+    assert_eq!(format!("{plane:?}"), "Plane 3 x 2\nX.X\n.X.\n");
+    assert_eq!(
+        "X ?".parse::<Plane>(),
+        Err(bitgrid::ParsePlaneError::BadChar('?'))
+    );
+    assert_eq!(
+        "X X\nX".parse::<Plane>(),
+        Err(bitgrid::ParsePlaneError::RaggedRow { row: 1 })
+    );
+}
+
+#[test]
+fn empty_grids_have_no_cells() {
+    for (w, h) in [(0, 0), (0, 5), (5, 0)] {
+        let full = Plane::full(w, h);
+        assert!(full.is_empty());
+        assert_eq!(flood(&full, &full, Connectivity::Four), full);
+        assert_eq!(full.dilate(Connectivity::Eight), full);
+        assert_eq!(full.components(Connectivity::Four).count(), 0);
+    }
+}
+
+#[test]
+#[should_panic(expected = "outside")]
+fn cells_outside_the_grid_panic() {
+    Plane::new(3, 3).insert(Cell::new(3, 0));
+}
+
+#[test]
+fn eight_connectivity_crosses_diagonals_and_four_does_not() {
+    let within: Plane = "X . .\n. X .\n. . X".parse().unwrap();
+    let seed: Plane = "X . .\n. . .\n. . .".parse().unwrap();
+    assert_eq!(flood(&seed, &within, Connectivity::Four), seed);
+    assert_eq!(flood(&seed, &within, Connectivity::Eight), within);
+    let sizes: BTreeSet<usize> = within
+        .components(Connectivity::Four)
+        .map(|c| c.len())
+        .collect();
+    assert_eq!(sizes, BTreeSet::from([1]));
+}
