@@ -1,0 +1,8 @@
+//! Board generators and baselines for the floodgate benchmarks.
+//!
+//! The generators are deterministic for a given seed, so a benchmark, a test and a
+//! `make-board` run see the same boards.
+#![deny(missing_docs)]
+
+pub mod boards;
+pub mod seed_relaxation;
