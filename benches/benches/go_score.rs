@@ -23,7 +23,9 @@ fn boards() -> Vec<(&'static str, Board)> {
 fn scorers(c: &mut Criterion) {
     let mut group = c.benchmark_group("score");
     for (name, board) in boards() {
-        group.bench_with_input(BenchmarkId::new("bitgrid", name), &board, |b, board| b.iter(|| black_box(board).score()));
+        group.bench_with_input(BenchmarkId::new("bitgrid", name), &board, |b, board| {
+            b.iter(|| black_box(board).score())
+        });
         group.bench_with_input(BenchmarkId::new("bfs", name), &board, |b, board| {
             b.iter(|| reference::score(black_box(board)))
         });
@@ -37,15 +39,22 @@ fn scorers(c: &mut Criterion) {
 
     // The relaxation baseline takes most of a second on the serpentine: few samples.
     let mut slow = c.benchmark_group("score-slow");
-    slow.sample_size(10).warm_up_time(Duration::from_millis(100)).measurement_time(Duration::from_secs(1));
+    slow.sample_size(10)
+        .warm_up_time(Duration::from_millis(100))
+        .measurement_time(Duration::from_secs(1));
     let board = serpentine_board(255);
-    slow.bench_function("relaxation/serpentine-255", |b| b.iter(|| seed_relaxation::score(black_box(&board))));
+    slow.bench_function("relaxation/serpentine-255", |b| {
+        b.iter(|| seed_relaxation::score(black_box(&board)))
+    });
     slow.finish();
 }
 
 fn parser(c: &mut Criterion) {
     let mut group = c.benchmark_group("parse");
-    for (name, board) in [("random-19", random_board(19, 1)), ("random-255", random_board(255, 1))] {
+    for (name, board) in [
+        ("random-19", random_board(19, 1)),
+        ("random-255", random_board(255, 1)),
+    ] {
         let text = board.to_string();
         group.bench_with_input(BenchmarkId::new("from_bytes", name), &text, |b, text| {
             b.iter(|| Board::from_bytes(black_box(text.as_bytes())))
@@ -55,7 +64,9 @@ fn parser(c: &mut Criterion) {
 }
 
 fn config() -> Criterion {
-    Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2))
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
 }
 
 criterion_group! { name = benches; config = config(); targets = scorers, parser }

@@ -46,7 +46,9 @@ fn floods(c: &mut Criterion) {
 
 fn other_kernels(c: &mut Criterion) {
     let plane = random_plane(999, 60, 7);
-    c.bench_function("dilate8/random60-999", |b| b.iter(|| black_box(&plane).dilate(Connectivity::Eight)));
+    c.bench_function("dilate8/random60-999", |b| {
+        b.iter(|| black_box(&plane).dilate(Connectivity::Eight))
+    });
     let small = random_plane(255, 40, 7);
     c.bench_function("components4/random40-255", |b| {
         b.iter(|| black_box(&small).components(Connectivity::Four).count())
@@ -54,7 +56,9 @@ fn other_kernels(c: &mut Criterion) {
 }
 
 fn config() -> Criterion {
-    Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2))
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
 }
 
 criterion_group! { name = benches; config = config(); targets = floods, other_kernels }

@@ -59,6 +59,10 @@ pub fn serpentine_board(size: usize) -> Board {
 fn corridor_end(corridor: &Plane) -> Option<Cell> {
     let last_row = corridor.iter().last()?.y;
     let entered_from_right = last_row % 4 == 2;
-    let x = if entered_from_right { 0 } else { corridor.width() - 1 };
+    let x = if entered_from_right {
+        0
+    } else {
+        corridor.width() - 1
+    };
     Some(Cell::new(x, last_row))
 }

@@ -69,13 +69,25 @@ mod tests {
         for size in [0, 1, 2, 9, 19, 40] {
             for seed in 0..5 {
                 let board = random_board(size, seed);
-                assert_eq!(score(&board), go_core::reference::score(&board), "size {size} seed {seed}");
+                assert_eq!(
+                    score(&board),
+                    go_core::reference::score(&board),
+                    "size {size} seed {seed}"
+                );
             }
         }
         for size in [1, 2, 3, 5, 19, 64] {
             let board = serpentine_board(size);
-            assert_eq!(score(&board), go_core::reference::score(&board), "serpentine {size}");
-            assert_eq!(board.score(), go_core::reference::score(&board), "serpentine {size}");
+            assert_eq!(
+                score(&board),
+                go_core::reference::score(&board),
+                "serpentine {size}"
+            );
+            assert_eq!(
+                board.score(),
+                go_core::reference::score(&board),
+                "serpentine {size}"
+            );
         }
     }
 }

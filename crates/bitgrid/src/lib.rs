@@ -27,7 +27,7 @@ mod plane;
 mod regions;
 mod row;
 
-pub use flood::flood;
+pub use flood::{flood, flood_pair};
 pub use plane::{Cell, Cells, MAX_SIDE, ParsePlaneError, Plane};
 pub use regions::{Components, DistanceLayers};
 

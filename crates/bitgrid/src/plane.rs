@@ -101,6 +101,28 @@ impl Plane {
         plane
     }
 
+    /// The plane whose words, row after row, are `words` (see [`Plane::row`] for the layout);
+    /// bits past the width are ignored. Panics if `words` does not hold
+    /// `height * ceil(width / 64)` words.
+    ///
+    /// ```
+    /// use bitgrid::Plane;
+    /// let plane = Plane::from_words(3, 2, &[0b101, 0b111_010]);
+    /// assert_eq!(plane, "X . X\n. X .".parse().unwrap());
+    /// ```
+    pub fn from_words(width: usize, height: usize, words: &[u64]) -> Self {
+        let mut plane = Self::new(width, height);
+        assert_eq!(
+            words.len(),
+            plane.words.len(),
+            "a {width} x {height} plane has {} words",
+            plane.words.len()
+        );
+        plane.words.copy_from_slice(words);
+        plane.clear_padding();
+        plane
+    }
+
     /// An empty plane with the same dimensions as `self`.
     pub fn new_like(&self) -> Self {
         Self::new(self.width, self.height)

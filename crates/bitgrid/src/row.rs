@@ -39,16 +39,24 @@ pub(crate) const fn fill_word(seeds: u64, within: u64) -> u64 {
 
 /// Grows `row` to the whole runs of `within` that hold one of its cells; `row` must be a subset
 /// of `within`. Runs may cross word boundaries.
+///
+/// Every word is filled on its own first (independent work the processor overlaps), then the
+/// rare runs that cross a word boundary are carried over: upward in one pass, downward in one.
 pub(crate) fn fill_row(row: &mut [u64], within: &[u64]) {
-    let mut carry = 0;
     for (word, &open) in row.iter_mut().zip(within) {
-        *word = fill_up(*word | (carry & open), open);
-        carry = *word >> 63;
+        *word = fill_word(*word, open);
     }
-    let mut carry = 0;
-    for (word, &open) in row.iter_mut().zip(within).rev() {
-        *word = fill_down(*word | (carry & open), open);
-        carry = (*word & 1) << 63;
+    for i in 1..row.len() {
+        let carry = (row[i - 1] >> 63) & within[i] & !row[i] & 1;
+        if carry != 0 {
+            row[i] = fill_word(row[i] | carry, within[i]);
+        }
+    }
+    for i in (1..row.len()).rev() {
+        let carry = (row[i] << 63) & within[i - 1] & !row[i - 1];
+        if carry != 0 {
+            row[i - 1] = fill_word(row[i - 1] | carry, within[i - 1]);
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use bitgrid::{Cell, Connectivity, Plane, flood};
+use bitgrid::{Cell, Connectivity, Plane, flood, flood_pair};
 use proptest::prelude::*;
 
 /// A plain grid of booleans, row-major: the reference representation.
@@ -148,6 +148,16 @@ proptest! {
     #[test]
     fn flood_matches_bfs(((width, height), density, a, b) in case(), connectivity in connectivity()) {
         check_flood(width, height, density, a, b, connectivity);
+    }
+
+    #[test]
+    fn flood_pair_matches_two_floods(((width, height), density, a, b) in case(), connectivity in connectivity()) {
+        let within = Grid::random(width, height, density, a).plane();
+        let mut first = Grid::random(width, height, 0.01, b).plane();
+        let mut second = Grid::random(width, height, 0.01, b ^ 0x5555).plane();
+        let expected = (flood(&first, &within, connectivity), flood(&second, &within, connectivity));
+        flood_pair(&mut first, &mut second, &within, connectivity);
+        prop_assert_eq!((first, second), expected);
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub const MAX_SIZE: usize = 255;
 
 /// What stands on a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum Point {
     /// A black stone (`X`).
     Black,
@@ -39,6 +40,22 @@ impl Point {
         }
     }
 }
+
+/// `POINT_OF_BYTE[b]` is `b`'s [`Point`] as a `u8`, or [`NOT_A_POINT`] for an ignored byte.
+const POINT_OF_BYTE: [u8; 256] = {
+    let mut table = [NOT_A_POINT; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        if let Some(point) = Point::from_byte(byte as u8) {
+            table[byte] = point as u8;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The entry of [`POINT_OF_BYTE`] for a byte the input format ignores.
+const NOT_A_POINT: u8 = u8::MAX;
 
 /// Why an input is not a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +106,7 @@ impl Board {
     pub fn from_bytes(input: &[u8]) -> Result<Self, ParseBoardError> {
         let points = input
             .iter()
-            .filter(|&&b| Point::from_byte(b).is_some())
+            .filter(|&&b| POINT_OF_BYTE[b as usize] != NOT_A_POINT)
             .count();
         if points > MAX_SIZE * MAX_SIZE {
             return Err(ParseBoardError::TooLarge { points });
@@ -98,12 +115,27 @@ impl Board {
         if size * size != points {
             return Err(ParseBoardError::NotSquare { points });
         }
-        let mut board = Self::empty(size);
-        let cells = (0..size).flat_map(|y| (0..size).map(move |x| Cell::new(x, y)));
-        for (cell, point) in cells.zip(input.iter().filter_map(|&b| Point::from_byte(b))) {
-            board.set(cell, point);
+        let stride = size.div_ceil(64);
+        let mut black = vec![0u64; stride * size];
+        let mut white = vec![0u64; stride * size];
+        let (mut x, mut row_start) = (0, 0);
+        for &byte in input {
+            let point = POINT_OF_BYTE[byte as usize];
+            if point == NOT_A_POINT {
+                continue;
+            }
+            let (word, bit) = (row_start + x / 64, x % 64);
+            black[word] |= u64::from(point == Point::Black as u8) << bit;
+            white[word] |= u64::from(point == Point::White as u8) << bit;
+            x += 1;
+            if x == size {
+                (x, row_start) = (0, row_start + stride);
+            }
         }
-        Ok(board)
+        Ok(Self {
+            black: Plane::from_words(size, size, &black),
+            white: Plane::from_words(size, size, &white),
+        })
     }
 
     /// The empty board of side `size`. Panics if `size` exceeds [`MAX_SIZE`].

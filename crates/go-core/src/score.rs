@@ -3,6 +3,7 @@
 use std::fmt;
 
 use bitgrid::Connectivity::Four;
+use bitgrid::flood_pair;
 
 use crate::board::Board;
 
@@ -51,8 +52,8 @@ impl Board {
     /// The Tromp-Taylor score: an empty point counts for a colour when a path of empty points
     /// leads from it to a stone of that colour and none leads to a stone of the other colour.
     ///
-    /// Two floods: the empty points next to black stones grown through the empty points, and
-    /// likewise for white.
+    /// Two floods, run together: the empty points next to black stones grown through the empty
+    /// points, and likewise for white.
     ///
     /// ```
     /// use go_core::{Board, Score};
@@ -62,9 +63,8 @@ impl Board {
     pub fn score(&self) -> Score {
         let empty = self.empty_points();
         let mut reach_black = self.black().dilate(Four);
-        reach_black.flood_within(&empty, Four);
         let mut reach_white = self.white().dilate(Four);
-        reach_white.flood_within(&empty, Four);
+        flood_pair(&mut reach_black, &mut reach_white, &empty, Four);
         let both = (&reach_black & &reach_white).len();
         Score {
             black: self.black().len() + reach_black.len() - both,

@@ -97,7 +97,8 @@ fn malformed_inputs_are_typed_errors() {
     assert_eq!("-".repeat(255 * 255).parse::<Board>().unwrap().size(), 255);
 }
 
-/// A random board: each point black, white or empty with the given weights.
+/// A random board: each point black, white or empty with the given weights. Checks that the
+/// parsed board prints back the same points.
 fn board(size: usize, weights: (u32, u32, u32), picks: &[u32]) -> Board {
     let total = weights.0 + weights.1 + weights.2;
     let text: String = picks[..size * size]
@@ -108,7 +109,14 @@ fn board(size: usize, weights: (u32, u32, u32), picks: &[u32]) -> Board {
             _ => '-',
         })
         .collect();
-    text.parse().unwrap()
+    let board: Board = text.parse().unwrap();
+    let printed: String = board
+        .to_string()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert_eq!(printed, text);
+    board
 }
 
 fn weights() -> impl Strategy<Value = (u32, u32, u32)> {
