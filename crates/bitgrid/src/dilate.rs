@@ -2,7 +2,10 @@
 
 use crate::Connectivity;
 use crate::plane::Plane;
-use crate::row::spread_row;
+use smallvec::smallvec;
+
+use crate::plane::Words;
+use crate::row::{spread_row, spread_word};
 
 impl Plane {
     /// The plane with every neighbour of its cells added (4- or 8-neighbours).
@@ -15,31 +18,45 @@ impl Plane {
     /// ```
     pub fn dilate(&self, connectivity: Connectivity) -> Plane {
         let stride = self.stride();
-        if stride == 0 || self.height() == 0 {
-            return self.clone();
-        }
-        let mut spread = self.new_like();
-        for (row, out) in self
-            .words()
-            .chunks_exact(stride)
-            .zip(spread.words_mut().chunks_exact_mut(stride))
-        {
-            spread_row(row, out);
-        }
-        spread.clear_padding();
-        let mut out = spread.clone();
-        let source = match connectivity {
-            Connectivity::Four => self.words(),
-            Connectivity::Eight => spread.words(),
+        let mut out = self.new_like();
+        let rows = self.words();
+        let vertical = |y: usize, word: usize| {
+            let above = if y > 0 {
+                rows[(y - 1) * stride + word]
+            } else {
+                0
+            };
+            let below = rows.get((y + 1) * stride + word).copied().unwrap_or(0);
+            above | below
         };
-        for (i, word) in out.words_mut().iter_mut().enumerate() {
-            if i >= stride {
-                *word |= source[i - stride];
+        if stride == 1 {
+            for (y, out) in out.words_mut().iter_mut().enumerate() {
+                *out = match connectivity {
+                    Connectivity::Four => spread_word(rows[y]) | vertical(y, 0),
+                    Connectivity::Eight => spread_word(rows[y] | vertical(y, 0)),
+                };
             }
-            if let Some(below) = source.get(i + stride) {
-                *word |= below;
+        } else if stride > 1 {
+            let mut column: Words = smallvec![0; stride];
+            for (y, out) in out.words_mut().chunks_exact_mut(stride).enumerate() {
+                match connectivity {
+                    Connectivity::Four => {
+                        spread_row(&rows[y * stride..(y + 1) * stride], out);
+                        out.iter_mut()
+                            .enumerate()
+                            .for_each(|(i, word)| *word |= vertical(y, i));
+                    }
+                    Connectivity::Eight => {
+                        column
+                            .iter_mut()
+                            .enumerate()
+                            .for_each(|(i, word)| *word = rows[y * stride + i] | vertical(y, i));
+                        spread_row(&column, out);
+                    }
+                }
             }
         }
+        out.clear_padding();
         out
     }
 }

@@ -53,7 +53,7 @@ impl Cell {
 /// assert_eq!((&a - &b).len(), 2);
 /// assert!((!&a).contains(Cell::new(2, 0)));
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Plane {
     width: usize,
     height: usize,
@@ -257,11 +257,9 @@ impl Plane {
     pub(crate) fn clear_padding(&mut self) {
         let (stride, mask) = (self.stride, self.tail_mask());
         if stride > 0 && mask != !0 {
-            self.words
-                .iter_mut()
-                .skip(stride - 1)
-                .step_by(stride)
-                .for_each(|w| *w &= mask);
+            for row in self.words.chunks_exact_mut(stride) {
+                row[stride - 1] &= mask;
+            }
         }
     }
 
@@ -274,6 +272,16 @@ impl Plane {
             other.width,
             other.height
         );
+    }
+}
+
+impl Clone for Plane {
+    fn clone(&self) -> Self {
+        // `SmallVec::clone` pushes word by word; a plane's words copy as one block.
+        Self {
+            words: Words::from_slice(&self.words),
+            ..*self
+        }
     }
 }
 
