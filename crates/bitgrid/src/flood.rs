@@ -11,7 +11,7 @@ use smallvec::smallvec;
 
 use crate::Connectivity;
 use crate::plane::{Plane, Words};
-use crate::row::{fill_row, fill_word, spread_row, spread_word};
+use crate::row::{fill_row, fill_word, grow_row, spread_row, spread_word};
 
 /// The cells of `within` connected to a cell of `seeds` inside `within`.
 ///
@@ -172,32 +172,40 @@ fn flood_wide<const N: usize>(
             }
         }
     }
-    let mut incoming: Words = smallvec![0; stride];
+    let mut spread: Words = smallvec![0; stride];
     sweep_until_stable(within.len() / stride, |from, to| {
         let open = &within[to * stride..(to + 1) * stride];
-        let mut grew_any = false;
+        let mut grew = false;
         for rows in planes.iter_mut() {
-            let source = &rows[from * stride..(from + 1) * stride];
+            let (source, row) = two_rows(rows, stride, from, to);
             if source.iter().all(|&w| w == 0) {
                 continue;
             }
-            if eight {
-                spread_row(source, &mut incoming);
+            let incoming = if eight {
+                spread_row(source, &mut spread);
+                &spread[..]
             } else {
-                incoming.copy_from_slice(source);
-            }
-            let row = &mut rows[to * stride..(to + 1) * stride];
-            let mut grew = false;
-            for ((word, &open), &incoming) in row.iter_mut().zip(open).zip(&incoming) {
-                let new = incoming & open & !*word;
-                grew |= new != 0;
-                *word |= new;
-            }
-            if grew {
-                fill_row(row, open);
-                grew_any = true;
-            }
+                source
+            };
+            grew |= grow_row(row, open, incoming);
         }
-        grew_any
+        grew
     });
+}
+
+/// Row `from` to read and row `to` to write, of a plane's words (`from != to`).
+fn two_rows(rows: &mut [u64], stride: usize, from: usize, to: usize) -> (&[u64], &mut [u64]) {
+    if from < to {
+        let (before, after) = rows.split_at_mut(to * stride);
+        (
+            &before[from * stride..(from + 1) * stride],
+            &mut after[..stride],
+        )
+    } else {
+        let (before, after) = rows.split_at_mut(from * stride);
+        (
+            &after[..stride],
+            &mut before[to * stride..(to + 1) * stride],
+        )
+    }
 }

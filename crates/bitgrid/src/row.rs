@@ -39,19 +39,59 @@ pub(crate) const fn fill_word(seeds: u64, within: u64) -> u64 {
 
 /// Grows `row` to the whole runs of `within` that hold one of its cells; `row` must be a subset
 /// of `within`. Runs may cross word boundaries.
-///
-/// Every word is filled on its own first (independent work the processor overlaps), then the
-/// rare runs that cross a word boundary are carried over: upward in one pass, downward in one.
 pub(crate) fn fill_row(row: &mut [u64], within: &[u64]) {
-    for (word, &open) in row.iter_mut().zip(within) {
-        *word = fill_word(*word, open);
-    }
-    for i in 1..row.len() {
-        let carry = (row[i - 1] >> 63) & within[i] & !row[i] & 1;
-        if carry != 0 {
-            row[i] = fill_word(row[i] | carry, within[i]);
+    let mut carry = 0;
+    let mut carry_down_needed = false;
+    for (i, (word, &open)) in row.iter_mut().zip(within).enumerate() {
+        let seeds = *word | (carry & open);
+        if seeds != 0 {
+            *word = grow_word(0, seeds, open);
+            carry_down_needed |= i > 0 && *word & 1 != 0;
         }
+        carry = *word >> 63;
     }
+    if carry_down_needed {
+        carry_down(row, within);
+    }
+}
+
+/// Adds to `row` (already closed along its runs) the cells of `incoming` inside `within`, grown
+/// along their runs; returns whether the row grew. Only the words that receive new cells are
+/// filled again.
+pub(crate) fn grow_row(row: &mut [u64], within: &[u64], incoming: &[u64]) -> bool {
+    let mut grew = false;
+    let mut carry = 0;
+    let mut carry_down_needed = false;
+    for (i, ((word, &open), &incoming)) in row.iter_mut().zip(within).zip(incoming).enumerate() {
+        let new = (incoming | carry) & open & !*word;
+        if new != 0 {
+            *word = grow_word(*word, new, open);
+            grew = true;
+            carry_down_needed |= i > 0 && *word & 1 != 0;
+        }
+        carry = *word >> 63;
+    }
+    if carry_down_needed {
+        carry_down(row, within);
+    }
+    grew
+}
+
+/// `word` (closed along its runs) with `new` cells added and grown along their runs; the full
+/// fill is skipped when no new cell has an open neighbour outside the word.
+#[inline(always)]
+pub(crate) const fn grow_word(word: u64, new: u64, within: u64) -> u64 {
+    let grown = word | new;
+    if spread_word(new) & within & !grown == 0 {
+        grown
+    } else {
+        fill_word(grown, within)
+    }
+}
+
+/// Carries the runs that cross a word boundary downward, from each word's bit 0 into the
+/// previous word's bit 63, in one pass from the last word to the first.
+fn carry_down(row: &mut [u64], within: &[u64]) {
     for i in (1..row.len()).rev() {
         let carry = (row[i] << 63) & within[i - 1] & !row[i - 1];
         if carry != 0 {
