@@ -2,10 +2,9 @@
 
 use crate::Connectivity;
 use crate::plane::Plane;
-use smallvec::smallvec;
+use smallvec::{SmallVec, smallvec};
 
-use crate::plane::Words;
-use crate::row::{spread_row, spread_word};
+use crate::row::{Lanes, spread_row, spread_word};
 
 impl Plane {
     /// The plane with every neighbour of its cells added (4- or 8-neighbours).
@@ -37,20 +36,21 @@ impl Plane {
                 };
             }
         } else if stride > 1 {
-            let mut column: Words = smallvec![0; stride];
-            for (y, out) in out.words_mut().chunks_exact_mut(stride).enumerate() {
+            let (row_words, _) = rows.as_chunks::<1>();
+            let mut column: SmallVec<[Lanes<1>; 16]> = smallvec![[0]; stride];
+            let (out_words, _) = out.words_mut().as_chunks_mut::<1>();
+            for (y, out) in out_words.chunks_exact_mut(stride).enumerate() {
                 match connectivity {
                     Connectivity::Four => {
-                        spread_row(&rows[y * stride..(y + 1) * stride], out);
+                        spread_row(&row_words[y * stride..(y + 1) * stride], out);
                         out.iter_mut()
                             .enumerate()
-                            .for_each(|(i, word)| *word |= vertical(y, i));
+                            .for_each(|(i, [word])| *word |= vertical(y, i));
                     }
                     Connectivity::Eight => {
-                        column
-                            .iter_mut()
-                            .enumerate()
-                            .for_each(|(i, word)| *word = rows[y * stride + i] | vertical(y, i));
+                        for (i, [word]) in column.iter_mut().enumerate() {
+                            *word = rows[y * stride + i] | vertical(y, i);
+                        }
                         spread_row(&column, out);
                     }
                 }

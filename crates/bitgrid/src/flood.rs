@@ -7,11 +7,11 @@
 //! sweeps, a sweep only visits the rows from which something new can spread: those the previous
 //! sweep changed, and those it changes itself.
 
-use smallvec::smallvec;
+use smallvec::{SmallVec, smallvec};
 
 use crate::Connectivity;
-use crate::plane::{Plane, Words};
-use crate::row::{fill_row, fill_word, grow_row, spread_row, spread_word};
+use crate::plane::{INLINE_WORDS, Plane};
+use crate::row::{Lanes, fill_lanes, fill_row, grow_row, grow_word, spread_row, spread_word};
 
 /// The cells of `within` connected to a cell of `seeds` inside `within`.
 ///
@@ -30,7 +30,8 @@ pub fn flood(seeds: &Plane, within: &Plane, connectivity: Connectivity) -> Plane
 
 /// Two floods through the same region at once, such as both players' reach: `first` and
 /// `second` each keep their cells inside `within` and grow to every cell of `within` connected
-/// to them. Faster than two [`Plane::flood_within`] calls, because the two fills overlap.
+/// to them. Faster than two [`Plane::flood_within`] calls: the two fills run side by side in
+/// SIMD lanes.
 ///
 /// ```
 /// use bitgrid::{Connectivity, Plane, flood_pair};
@@ -46,47 +47,63 @@ pub fn flood_pair(
     within: &Plane,
     connectivity: Connectivity,
 ) {
-    *first &= within;
-    *second &= within;
-    let eight = connectivity == Connectivity::Eight;
-    match within.stride() {
-        0 => {}
-        1 => flood_narrow(
-            [first.words_mut(), second.words_mut()],
-            within.words(),
-            eight,
-        ),
-        stride => flood_wide(
-            [first.words_mut(), second.words_mut()],
-            within.words(),
-            stride,
-            eight,
-        ),
+    if within.stride() <= 1 {
+        // With one-word rows the lanes do not pay for interleaving (docs/kernels.md).
+        first.flood_within(within, connectivity);
+        second.flood_within(within, connectivity);
+        return;
+    }
+    first.assert_same_shape(within);
+    second.assert_same_shape(within);
+    let mut lanes: SmallVec<[Lanes<2>; INLINE_WORDS]> = first
+        .words()
+        .iter()
+        .zip(second.words())
+        .map(|(&a, &b)| [a, b])
+        .collect();
+    flood_lanes(&mut lanes, within, connectivity);
+    for ((a, b), [x, y]) in first
+        .words_mut()
+        .iter_mut()
+        .zip(second.words_mut())
+        .zip(lanes)
+    {
+        (*a, *b) = (x, y);
     }
 }
 
 impl Plane {
     /// Keeps the cells of `self` inside `within` and grows them to every cell of `within`
-    /// connected to them: [`flood`] in place, without allocating for small planes.
+    /// connected to them: [`flood`] in place, without allocating.
     pub fn flood_within(&mut self, within: &Plane, connectivity: Connectivity) {
-        *self &= within;
-        let eight = connectivity == Connectivity::Eight;
-        match self.stride() {
-            0 => {}
-            1 => flood_narrow([self.words_mut()], within.words(), eight),
-            stride => flood_wide([self.words_mut()], within.words(), stride, eight),
-        }
+        self.assert_same_shape(within);
+        let (rows, _) = self.words_mut().as_chunks_mut::<1>();
+        flood_lanes(rows, within, connectivity);
     }
 }
 
-/// Runs `step(from, to)` (spread row `from` into row `to`, returning whether `to` grew) in
-/// alternating downward and upward sweeps until a sweep changes nothing.
+/// Floods `N` planes at once, given as lanes of their words, through `within`.
+fn flood_lanes<const N: usize>(words: &mut [Lanes<N>], within: &Plane, connectivity: Connectivity) {
+    for (word, &open) in words.iter_mut().zip(within.words()) {
+        *word = word.map(|lane| lane & open);
+    }
+    let eight = connectivity == Connectivity::Eight;
+    match within.stride() {
+        _ if words.is_empty() => {}
+        1 => flood_narrow(words, within.words(), eight),
+        stride => flood_wide(words, within.words(), stride, eight),
+    }
+}
+
+/// Runs `step(from, to, first)` (spread row `from` into row `to`, returning whether `to` grew)
+/// in alternating downward and upward sweeps until a sweep changes nothing. `first` is true in
+/// the first sweep, whose steps also fill row `to` along its runs (the caller fills row 0).
 ///
 /// Invariant: when a sweep ends, every row is closed under spreading from its predecessor in
 /// that sweep's direction. The first two sweeps visit every row; a later one starts at the rows
 /// the previous sweep changed and goes on only while it keeps changing rows.
 #[inline(always)]
-fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize) -> bool) {
+fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize, bool) -> bool) {
     if height < 2 {
         return;
     }
@@ -101,7 +118,7 @@ fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize) -> bool)
                 if from > high && !spreading {
                     break;
                 }
-                spreading = step(from, from + 1);
+                spreading = step(from, from + 1, sweep == 0);
                 if spreading {
                     changed_low = changed_low.min(from + 1);
                     changed_high = from + 1;
@@ -112,7 +129,7 @@ fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize) -> bool)
                 if from < low && !spreading {
                     break;
                 }
-                spreading = step(from, from - 1);
+                spreading = step(from, from - 1, false);
                 if spreading {
                     changed_low = from - 1;
                     changed_high = changed_high.max(from - 1);
@@ -120,7 +137,7 @@ fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize) -> bool)
             }
         }
         if sweep == 0 {
-            // The initial row fills changed every row, and no upward sweep has seen them yet.
+            // The first sweep filled every row, and no upward sweep has seen them yet.
             (low, high) = (0, height - 1);
         } else if changed_low == usize::MAX {
             break;
@@ -131,78 +148,66 @@ fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize) -> bool)
 }
 
 /// Flood of `N` planes whose rows are one word each (width <= 64).
-fn flood_narrow<const N: usize>(mut planes: [&mut [u64]; N], within: &[u64], eight: bool) {
-    for rows in planes.iter_mut() {
-        for (row, &open) in rows.iter_mut().zip(within) {
-            *row = fill_word(*row, open);
-        }
+///
+/// Every row is filled on its own first: independent work, cheaper than filling in the first
+/// sweep, where each fill would wait for the row before it.
+fn flood_narrow<const N: usize>(rows: &mut [Lanes<N>], within: &[u64], eight: bool) {
+    for (row, &open) in rows.iter_mut().zip(within) {
+        *row = fill_lanes(*row, open);
     }
-    sweep_until_stable(within.len(), |from, to| {
-        let mut grew = false;
-        for rows in planes.iter_mut() {
-            let source = if eight {
-                spread_word(rows[from])
-            } else {
-                rows[from]
-            };
-            let new = source & within[to] & !rows[to];
-            if new != 0 {
-                rows[to] = fill_word(rows[to] | new, within[to]);
-                grew = true;
+    sweep_until_stable(within.len(), |from, to, _| {
+        let source = if eight {
+            rows[from].map(spread_word)
+        } else {
+            rows[from]
+        };
+        match grow_word(rows[to], within[to], source) {
+            Some(grown) => {
+                rows[to] = grown;
+                true
             }
+            None => false,
         }
-        grew
     });
 }
 
 /// Flood of `N` planes whose rows span `stride` words.
-fn flood_wide<const N: usize>(
-    mut planes: [&mut [u64]; N],
-    within: &[u64],
-    stride: usize,
-    eight: bool,
-) {
-    for rows in planes.iter_mut() {
-        for (row, open) in rows
-            .chunks_exact_mut(stride)
-            .zip(within.chunks_exact(stride))
-        {
-            if row.iter().any(|&w| w != 0) {
-                fill_row(row, open);
-            }
-        }
-    }
-    let mut spread: Words = smallvec![0; stride];
-    sweep_until_stable(within.len() / stride, |from, to| {
+///
+/// The first sweep fills each row as it reaches it, together with what spreads into it from
+/// the row before: on wide rows this saves a whole pass of fills.
+fn flood_wide<const N: usize>(words: &mut [Lanes<N>], within: &[u64], stride: usize, eight: bool) {
+    fill_row(&mut words[..stride], &within[..stride]);
+    let mut spread: SmallVec<[Lanes<N>; 16]> = smallvec![[0; N]; stride];
+    sweep_until_stable(within.len() / stride, |from, to, first| {
+        let (source, row) = two_rows(words, stride, from, to);
         let open = &within[to * stride..(to + 1) * stride];
-        let mut grew = false;
-        for rows in planes.iter_mut() {
-            let (source, row) = two_rows(rows, stride, from, to);
-            if source.iter().all(|&w| w == 0) {
-                continue;
+        let incoming = if eight {
+            spread_row(source, &mut spread);
+            &spread[..]
+        } else {
+            source
+        };
+        if first {
+            for ((word, incoming), &open) in row.iter_mut().zip(incoming).zip(open) {
+                *word = std::array::from_fn(|k| word[k] | (incoming[k] & open));
             }
-            let incoming = if eight {
-                spread_row(source, &mut spread);
-                &spread[..]
-            } else {
-                source
-            };
-            grew |= grow_row(row, open, incoming);
+            fill_row(row, open);
+            return true;
         }
-        grew
+        grow_row(row, open, incoming)
     });
 }
 
-/// Row `from` to read and row `to` to write, of a plane's words (`from != to`).
-fn two_rows(rows: &mut [u64], stride: usize, from: usize, to: usize) -> (&[u64], &mut [u64]) {
+/// Row `from` to read and row `to` to write (`from != to`), of rows `stride` items long.
+fn two_rows<T>(items: &mut [T], stride: usize, from: usize, to: usize) -> (&[T], &mut [T]) {
     if from < to {
-        let (before, after) = rows.split_at_mut(to * stride);
+        let (before, after) = items.split_at_mut(to * stride);
         (
             &before[from * stride..(from + 1) * stride],
             &mut after[..stride],
         )
     } else {
-        let (before, after) = rows.split_at_mut(from * stride);
+        let (before, after) = items.split_at_mut(from * stride);
         (
             &after[..stride],
             &mut before[to * stride..(to + 1) * stride],
