@@ -30,18 +30,22 @@ for board in serpentine-255 random-255; do
     [ "$ours" = "$theirs" ] || { echo "answers differ" >&2; exit 1; }
 done
 
-if command -v hyperfine > /dev/null; then
-    for board in serpentine-255 random-255; do
-        hyperfine -N --warmup 3 --input "$work/$board.txt" \
-            -n "go-score $board" "$root/target/release/go-score" \
-            -n "reference $board" "$work/reference"
-    done
-else
-    for board in serpentine-255 random-255; do
-        for program in "$root/target/release/go-score" "$work/reference"; do
-            start=$(date +%s%N)
-            for _ in 1 2 3 4 5; do "$program" < "$work/$board.txt" > /dev/null; done
-            echo "$board $(basename "$program"): $(( ($(date +%s%N) - start) / 5000 )) us per run"
-        done
-    done
-fi
+# Each program is started fresh for every run, with the board file as its standard input.
+python3 - "$work" "$root/target/release/go-score" <<'PY'
+import statistics, subprocess, sys, time
+work, go_score = sys.argv[1], sys.argv[2]
+def runs(program, board, count):
+    times = []
+    for _ in range(count):
+        with open(f"{work}/{board}.txt", "rb") as stdin:
+            start = time.perf_counter()
+            subprocess.run([program], stdin=stdin, stdout=subprocess.DEVNULL, check=True)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times), max(times)
+for board in ["serpentine-255", "random-255"]:
+    ours = runs(go_score, board, 200)
+    theirs = runs(f"{work}/reference", board, 5)
+    print(f"{board}: go-score median {ours[0] * 1e3:.2f} ms (max {ours[1] * 1e3:.2f}), "
+          f"reference median {theirs[0] * 1e3:.1f} ms (max {theirs[1] * 1e3:.1f}), "
+          f"ratio {theirs[0] / ours[0]:.0f}x")
+PY
