@@ -76,17 +76,14 @@ impl Plane {
     /// Keeps the cells of `self` inside `within` and grows them to every cell of `within`
     /// connected to them: [`flood`] in place, without allocating.
     pub fn flood_within(&mut self, within: &Plane, connectivity: Connectivity) {
-        self.assert_same_shape(within);
+        *self &= within;
         let (rows, _) = self.words_mut().as_chunks_mut::<1>();
         flood_lanes(rows, within, connectivity);
     }
 }
 
-/// Floods `N` planes at once, given as lanes of their words, through `within`.
+/// Floods `N` planes at once, given as lanes of their words (inside `within`), through `within`.
 fn flood_lanes<const N: usize>(words: &mut [Lanes<N>], within: &Plane, connectivity: Connectivity) {
-    for (word, &open) in words.iter_mut().zip(within.words()) {
-        *word = word.map(|lane| lane & open);
-    }
     let eight = connectivity == Connectivity::Eight;
     match within.stride() {
         _ if words.is_empty() => {}

@@ -65,10 +65,12 @@ impl Board {
         let mut reach_black = self.black().dilate(Four);
         let mut reach_white = self.white().dilate(Four);
         flood_pair(&mut reach_black, &mut reach_white, &empty, Four);
-        let both = (&reach_black & &reach_white).len();
+        let (black_reach, white_reach) = (reach_black.len(), reach_white.len());
+        reach_black &= &reach_white;
+        let shared = reach_black.len();
         Score {
-            black: self.black().len() + reach_black.len() - both,
-            white: self.white().len() + reach_white.len() - both,
+            black: self.black().len() + black_reach - shared,
+            white: self.white().len() + white_reach - shared,
         }
     }
 }
