@@ -55,11 +55,10 @@ pub fn flood_pair(
     }
     first.assert_same_shape(within);
     second.assert_same_shape(within);
-    let mut lanes: SmallVec<[Lanes<2>; INLINE_WORDS]> = first
-        .words()
-        .iter()
-        .zip(second.words())
-        .map(|(&a, &b)| [a, b])
+    let seeds = first.words().iter().zip(second.words());
+    let mut lanes: SmallVec<[Lanes<2>; INLINE_WORDS]> = seeds
+        .zip(within.words())
+        .map(|((&a, &b), &open)| [a & open, b & open])
         .collect();
     flood_lanes(&mut lanes, within, connectivity);
     for ((a, b), [x, y]) in first
@@ -176,21 +175,34 @@ fn flood_wide<const N: usize>(words: &mut [Lanes<N>], within: &[u64], stride: us
     fill_row(&mut words[..stride], &within[..stride]);
     let mut spread: SmallVec<[Lanes<N>; 16]> = smallvec![[0; N]; stride];
     sweep_until_stable(within.len() / stride, |from, to, first| {
-        let (source, row) = two_rows(words, stride, from, to);
         let open = &within[to * stride..(to + 1) * stride];
+        if first {
+            // Downward, filling as it goes: row `to` takes the cells next to the filled row
+            // above and to the seeds of the row below (one step of upward spread for free).
+            let (before, after) = words.split_at_mut(to * stride);
+            let (row, rest) = after.split_at_mut(stride);
+            let above = &before[from * stride..];
+            let below = rest.get(..stride);
+            for (i, word) in spread.iter_mut().enumerate() {
+                *word = std::array::from_fn(|k| above[i][k] | below.map_or(0, |below| below[i][k]));
+            }
+            if eight {
+                let union = spread.clone();
+                spread_row(&union, &mut spread);
+            }
+            for ((word, incoming), &open) in row.iter_mut().zip(&spread).zip(open) {
+                *word = std::array::from_fn(|k| word[k] | (incoming[k] & open));
+            }
+            fill_row(row, open);
+            return true;
+        }
+        let (source, row) = two_rows(words, stride, from, to);
         let incoming = if eight {
             spread_row(source, &mut spread);
             &spread[..]
         } else {
             source
         };
-        if first {
-            for ((word, incoming), &open) in row.iter_mut().zip(incoming).zip(open) {
-                *word = std::array::from_fn(|k| word[k] | (incoming[k] & open));
-            }
-            fill_row(row, open);
-            return true;
-        }
         grow_row(row, open, incoming)
     });
 }
