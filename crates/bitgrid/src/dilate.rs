@@ -18,13 +18,13 @@ impl Plane {
         let mut out = self.new_like();
         match connectivity {
             Connectivity::Four => {
-                spread_rows(self.words(), out.words_mut(), stride);
+                spread_rows(self.words(), out.words_mut(), stride, self.width());
                 or_vertical_neighbours(self.words(), out.words_mut(), stride);
             }
             Connectivity::Eight => {
                 let mut column = self.clone();
                 or_vertical_neighbours(self.words(), column.words_mut(), stride);
-                spread_rows(column.words(), out.words_mut(), stride);
+                spread_rows(column.words(), out.words_mut(), stride, self.width());
             }
         }
         out.clear_padding();
@@ -33,12 +33,23 @@ impl Plane {
 }
 
 /// Writes into `out` the cells of `rows` with their left and right neighbours, across word
-/// boundaries but not across rows (the neighbour past the last column lands in the padding).
-fn spread_rows(rows: &[u64], out: &mut [u64], stride: usize) {
+/// boundaries but not across rows (the neighbour past the last column lands in the padding,
+/// which the caller clears).
+fn spread_rows(rows: &[u64], out: &mut [u64], stride: usize, width: usize) {
     for (out, &word) in out.iter_mut().zip(rows) {
         *out = spread_word(word);
     }
-    if stride > 1 {
+    if stride > 1 && width % 64 != 0 {
+        // With padding at the end of every row, carrying over the whole slice is safe: a carry
+        // into a row's first word comes from the padding of the row before (always zero), and
+        // a carry out of a row's first word lands in the padding of the row before.
+        for (out, &left) in out[1..].iter_mut().zip(rows) {
+            *out |= left >> 63;
+        }
+        for (out, &right) in out.iter_mut().zip(&rows[1..]) {
+            *out |= right << 63;
+        }
+    } else if stride > 1 {
         for (out, row) in out.chunks_exact_mut(stride).zip(rows.chunks_exact(stride)) {
             for (out, &left) in out[1..].iter_mut().zip(row) {
                 *out |= left >> 63;

@@ -11,7 +11,7 @@ use smallvec::{SmallVec, smallvec};
 
 use crate::Connectivity;
 use crate::plane::{INLINE_WORDS, Plane};
-use crate::row::{Lanes, fill_lanes, fill_row, grow_row, grow_word, spread_row, spread_word};
+use crate::row::{Lanes, any, fill_lanes, fill_row, grow_row, grow_word, spread_row, spread_word};
 
 /// The cells of `within` connected to a cell of `seeds` inside `within`.
 ///
@@ -93,24 +93,27 @@ fn flood_lanes<const N: usize>(words: &mut [Lanes<N>], within: &Plane, connectiv
 
 /// Runs `step(from, to, first)` (spread row `from` into row `to`, returning whether `to` grew)
 /// in alternating downward and upward sweeps until a sweep changes nothing. `first` is true in
-/// the first sweep, whose steps also fill row `to` along its runs (the caller fills row 0).
+/// the first sweep, whose steps may also fill row `to` along its runs. `seeded` is the first
+/// and last row holding cells when the sweeps start; rows outside it are empty.
 ///
 /// Invariant: when a sweep ends, every row is closed under spreading from its predecessor in
-/// that sweep's direction. The first two sweeps visit every row; a later one starts at the rows
-/// the previous sweep changed and goes on only while it keeps changing rows.
+/// that sweep's direction. A sweep starts at the rows changed since the last sweep in its
+/// direction (for the first two sweeps, the seeded rows and what the first sweep reached) and
+/// goes on past them only while it keeps changing rows, so a flood from a few cells stays near
+/// them.
 #[inline(always)]
-fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize, bool) -> bool) {
-    if height < 2 {
-        return;
-    }
-    // The rows changed since the last sweep in the current direction: all, at the start.
-    let (mut low, mut high) = (0, height - 1);
+fn sweep_until_stable(
+    height: usize,
+    seeded: (usize, usize),
+    mut step: impl FnMut(usize, usize, bool) -> bool,
+) {
+    let (mut low, mut high) = seeded;
     for sweep in 0.. {
         let downward = sweep % 2 == 0;
         let (mut changed_low, mut changed_high) = (usize::MAX, 0);
         let mut spreading = false;
         if downward {
-            for from in low..height - 1 {
+            for from in low..height.saturating_sub(1) {
                 if from > high && !spreading {
                     break;
                 }
@@ -133,8 +136,8 @@ fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize, bool) ->
             }
         }
         if sweep == 0 {
-            // The first sweep filled every row, and no upward sweep has seen them yet.
-            (low, high) = (0, height - 1);
+            // No upward sweep has seen the seeded rows, nor what the first sweep reached.
+            high = high.max(changed_high);
         } else if changed_low == usize::MAX {
             break;
         } else {
@@ -143,15 +146,28 @@ fn sweep_until_stable(height: usize, mut step: impl FnMut(usize, usize, bool) ->
     }
 }
 
+/// The first and last row (of rows `stride` words long) that hold a cell, if any.
+fn seeded_rows<const N: usize>(words: &[Lanes<N>], stride: usize) -> Option<(usize, usize)> {
+    let first = words.iter().position(|&word| any(word))?;
+    let last = words.iter().rposition(|&word| any(word))?;
+    Some((first / stride, last / stride))
+}
+
 /// Flood of `N` planes whose rows are one word each (width <= 64).
 ///
 /// Every row is filled on its own first: independent work, cheaper than filling in the first
 /// sweep, where each fill would wait for the row before it.
 fn flood_narrow<const N: usize>(rows: &mut [Lanes<N>], within: &[u64], eight: bool) {
-    for (row, &open) in rows.iter_mut().zip(within) {
+    let Some(seeded) = seeded_rows(rows, 1) else {
+        return;
+    };
+    for (row, &open) in rows[seeded.0..=seeded.1]
+        .iter_mut()
+        .zip(&within[seeded.0..])
+    {
         *row = fill_lanes(*row, open);
     }
-    sweep_until_stable(within.len(), |from, to, _| {
+    sweep_until_stable(within.len(), seeded, |from, to, _| {
         let source = if eight {
             rows[from].map(spread_word)
         } else {
@@ -172,9 +188,13 @@ fn flood_narrow<const N: usize>(rows: &mut [Lanes<N>], within: &[u64], eight: bo
 /// The first sweep fills each row as it reaches it, together with what spreads into it from
 /// the row before: on wide rows this saves a whole pass of fills.
 fn flood_wide<const N: usize>(words: &mut [Lanes<N>], within: &[u64], stride: usize, eight: bool) {
-    fill_row(&mut words[..stride], &within[..stride]);
+    let Some(seeded) = seeded_rows(words, stride) else {
+        return;
+    };
+    let start = seeded.0 * stride..(seeded.0 + 1) * stride;
+    fill_row(&mut words[start.clone()], &within[start]);
     let mut spread: SmallVec<[Lanes<N>; 16]> = smallvec![[0; N]; stride];
-    sweep_until_stable(within.len() / stride, |from, to, first| {
+    sweep_until_stable(within.len() / stride, seeded, |from, to, first| {
         let open = &within[to * stride..(to + 1) * stride];
         if first {
             // Downward, filling as it goes: row `to` takes the cells next to the filled row
@@ -194,7 +214,7 @@ fn flood_wide<const N: usize>(words: &mut [Lanes<N>], within: &[u64], stride: us
                 *word = std::array::from_fn(|k| word[k] | (incoming[k] & open));
             }
             fill_row(row, open);
-            return true;
+            return row.iter().any(|&word| any(word));
         }
         let (source, row) = two_rows(words, stride, from, to);
         let incoming = if eight {

@@ -228,7 +228,7 @@ impl Plane {
         Some(self.cell_at(index, self.words[index].trailing_zeros()))
     }
 
-    fn cell_at(&self, word_index: usize, bit: u32) -> Cell {
+    pub(crate) fn cell_at(&self, word_index: usize, bit: u32) -> Cell {
         Cell::new(
             (word_index % self.stride) * 64 + bit as usize,
             word_index / self.stride,

@@ -17,6 +17,7 @@ impl Plane {
         Components {
             remaining: self.clone(),
             connectivity,
+            next_word: 0,
         }
     }
 
@@ -47,13 +48,22 @@ impl Plane {
 pub struct Components {
     remaining: Plane,
     connectivity: Connectivity,
+    /// Every word before this one of `remaining` is empty.
+    next_word: usize,
 }
 
 impl Iterator for Components {
     type Item = Plane;
 
     fn next(&mut self) -> Option<Plane> {
-        let start = self.remaining.first()?;
+        let skipped = self.remaining.words()[self.next_word..]
+            .iter()
+            .position(|&w| w != 0)?;
+        self.next_word += skipped;
+        let word = self.remaining.words()[self.next_word];
+        let start = self
+            .remaining
+            .cell_at(self.next_word, word.trailing_zeros());
         let mut component = self.remaining.new_like();
         component.insert(start);
         component.flood_within(&self.remaining, self.connectivity);
