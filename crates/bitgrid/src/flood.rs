@@ -10,7 +10,7 @@
 use smallvec::{SmallVec, smallvec};
 
 use crate::Connectivity;
-use crate::plane::{INLINE_WORDS, Plane};
+use crate::plane::{INLINE_WORDS, MAX_SIDE, Plane};
 use crate::row::{Lanes, any, fill_lanes, fill_row, grow_row, grow_word, spread_row, spread_word};
 
 /// The cells of `within` connected to a cell of `seeds` inside `within`.
@@ -202,16 +202,23 @@ fn flood_wide<const N: usize>(words: &mut [Lanes<N>], within: &[u64], stride: us
             let (before, after) = words.split_at_mut(to * stride);
             let (row, rest) = after.split_at_mut(stride);
             let above = &before[from * stride..];
-            let below = rest.get(..stride);
-            for (i, word) in spread.iter_mut().enumerate() {
-                *word = std::array::from_fn(|k| above[i][k] | below.map_or(0, |below| below[i][k]));
-            }
+            let no_row = [[0; N]; MAX_SIDE.div_ceil(64)];
+            let below = rest.get(..stride).unwrap_or(&no_row[..stride]);
             if eight {
-                let union = spread.clone();
+                let mut union = spread.clone();
+                for ((union, above), below) in union.iter_mut().zip(above).zip(below) {
+                    *union = std::array::from_fn(|k| above[k] | below[k]);
+                }
                 spread_row(&union, &mut spread);
-            }
-            for ((word, incoming), &open) in row.iter_mut().zip(&spread).zip(open) {
-                *word = std::array::from_fn(|k| word[k] | (incoming[k] & open));
+                for ((word, incoming), &open) in row.iter_mut().zip(&spread).zip(open) {
+                    *word = std::array::from_fn(|k| word[k] | (incoming[k] & open));
+                }
+            } else {
+                for (((word, above), below), &open) in
+                    row.iter_mut().zip(above).zip(below).zip(open)
+                {
+                    *word = std::array::from_fn(|k| word[k] | ((above[k] | below[k]) & open));
+                }
             }
             fill_row(row, open);
             return row.iter().any(|&word| any(word));
