@@ -39,7 +39,7 @@ fn spread_rows(rows: &[u64], out: &mut [u64], stride: usize, width: usize) {
     for (out, &word) in out.iter_mut().zip(rows) {
         *out = spread_word(word);
     }
-    if stride > 1 && width % 64 != 0 {
+    if stride > 1 && !width.is_multiple_of(64) {
         // With padding at the end of every row, carrying over the whole slice is safe: a carry
         // into a row's first word comes from the padding of the row before (always zero), and
         // a carry out of a row's first word lands in the padding of the row before.
