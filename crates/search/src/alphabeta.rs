@@ -1,0 +1,351 @@
+//! Negamax with alpha-beta pruning, iterative deepening and a transposition table.
+
+use smallvec::SmallVec;
+
+use crate::clock::Clock;
+use crate::game::{Game, MoveList, Score, WIN, outcome_score, with_move};
+use crate::table::{Bound, TranspositionTable};
+
+/// Deeper than any search goes; win scores within this many plies of [`WIN`] are wins.
+const MAX_PLY: usize = 256;
+
+/// Above every score.
+const INFINITY: Score = WIN + 1;
+
+/// History scores are kept per player for this many move indices.
+const HISTORY_SIZE: usize = 4096;
+
+/// Settings of an [`AlphaBeta`] search.
+#[derive(Clone, Debug)]
+pub struct AlphaBetaOptions {
+    /// The deepest iteration (plies).
+    pub max_depth: u32,
+    /// Memory for the transposition table, in bytes (rounded down to a power-of-two count of
+    /// 16-byte entries).
+    pub table_bytes: usize,
+    /// Half-width of an aspiration window around the previous iteration's score; `None`
+    /// searches every iteration with a full window.
+    pub aspiration_window: Option<Score>,
+    /// The clock is read once every this many nodes (a power of two).
+    pub check_every: u64,
+}
+
+impl Default for AlphaBetaOptions {
+    fn default() -> Self {
+        Self {
+            max_depth: 64,
+            table_bytes: 4 << 20,
+            aspiration_window: None,
+            check_every: 1024,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the game is over at the root.
+    pub best_move: Option<M>,
+    /// The score of the position for the player to move at the root.
+    pub score: Score,
+    /// The depth of the last completed iteration (0 when none completed).
+    pub depth: u32,
+    /// The principal variation: the best line for both players, starting with `best_move`.
+    pub pv: Vec<M>,
+    /// Nodes visited by the whole search, including an interrupted last iteration.
+    pub nodes: u64,
+}
+
+/// An iterative-deepening alpha-beta searcher for the game `G`. Keep one per game to reuse its
+/// table between moves.
+///
+/// Scores are negamax scores for the player to move. When a move leaves the same player to
+/// move (an extra move), the child's score keeps its sign and the window is passed unchanged.
+///
+/// Move ordering: the table's best move, then the two killer moves of the ply, then the rest by
+/// history score ([`Game::move_index`]).
+#[derive(Debug)]
+pub struct AlphaBeta<G: Game> {
+    options: AlphaBetaOptions,
+    table: TranspositionTable,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<u32>,
+    /// Triangular principal-variation table: `pv[ply]` is the best line found from `ply`.
+    pv: Vec<Vec<G::Move>>,
+    nodes: u64,
+    stopped: bool,
+    /// Whether the current iteration evaluated a position at its depth limit or took a value
+    /// from the table (if neither, the whole game tree was searched and deeper iterations would
+    /// change nothing).
+    reached_horizon: bool,
+}
+
+impl<G: Game> AlphaBeta<G> {
+    /// A searcher with the given settings.
+    pub fn new(options: AlphaBetaOptions) -> Self {
+        Self {
+            table: TranspositionTable::with_bytes(options.table_bytes),
+            options,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * HISTORY_SIZE],
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            nodes: 0,
+            stopped: false,
+            reached_horizon: false,
+        }
+    }
+
+    /// The settings.
+    pub fn options(&self) -> &AlphaBetaOptions {
+        &self.options
+    }
+
+    /// Searches `state` by iterative deepening until `max_depth`, a proven result, or the
+    /// clock's limits: no new iteration starts after the soft limit, and the hard limit stops
+    /// the current one, whose partial result is discarded. Returns the last completed
+    /// iteration's result; if none completed, the first legal move.
+    pub fn search(&mut self, state: &G::State, clock: &Clock) -> SearchResult<G::Move> {
+        self.table.new_search();
+        self.killers.fill([None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 2);
+        self.nodes = 0;
+        self.stopped = false;
+        let mut state = state.clone();
+        let mut moves = MoveList::new();
+        G::generate_moves(&state, &mut moves);
+        let mut result = SearchResult {
+            best_move: moves.first().copied(),
+            score: if G::outcome(&state).is_some() {
+                self.leaf_score(&state, 0)
+            } else {
+                G::evaluate(&state)
+            },
+            depth: 0,
+            pv: moves.first().copied().into_iter().collect(),
+            nodes: 0,
+        };
+        if G::outcome(&state).is_some() || moves.is_empty() {
+            result.best_move = None;
+            result.pv.clear();
+            return result;
+        }
+        for depth in 1..=self.options.max_depth.min(MAX_PLY as u32) {
+            if depth > 1 && clock.soft_expired() {
+                break;
+            }
+            self.reached_horizon = false;
+            let score = self.search_root(&mut state, depth, result.score, clock);
+            if self.stopped {
+                break;
+            }
+            result = SearchResult {
+                best_move: self.pv[0].first().copied(),
+                score,
+                depth,
+                pv: self.pv[0].clone(),
+                nodes: self.nodes,
+            };
+            // Stop when the whole tree was searched, or a win or loss was proven within this
+            // iteration's horizon (a table entry from a deeper search can report a slower win
+            // at a shallow depth; only a deeper iteration can tell whether a quicker one exists).
+            if !self.reached_horizon || score.abs() >= WIN - depth as Score {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// One iteration at the root, with an aspiration window around `previous` when enabled.
+    fn search_root(
+        &mut self,
+        state: &mut G::State,
+        depth: u32,
+        previous: Score,
+        clock: &Clock,
+    ) -> Score {
+        if let (Some(window), true) = (self.options.aspiration_window, depth > 1) {
+            let (alpha, beta) = (previous - window, previous + window);
+            let score = self.alpha_beta(state, depth, 0, alpha, beta, clock);
+            if self.stopped || (alpha < score && score < beta) {
+                return score;
+            }
+        }
+        self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, clock)
+    }
+
+    /// The score of a finished game for its player to move.
+    fn leaf_score(&self, state: &G::State, ply: usize) -> Score {
+        G::outcome(state).map_or(0, |outcome| {
+            outcome_score(outcome, G::player_to_move(state), ply)
+        })
+    }
+
+    fn alpha_beta(
+        &mut self,
+        state: &mut G::State,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        clock: &Clock,
+    ) -> Score {
+        self.pv[ply].clear();
+        let me = G::player_to_move(state);
+        if let Some(outcome) = G::outcome(state) {
+            return outcome_score(outcome, me, ply);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            self.reached_horizon = true;
+            return G::evaluate(state);
+        }
+        self.nodes += 1;
+        if self.nodes & (self.options.check_every - 1) == 0 && clock.hard_expired() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+
+        let key = G::hash(state);
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best_move();
+            if ply > 0 && entry.depth() >= depth {
+                let value = score_from_table(entry.value(), ply);
+                let usable = match entry.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if usable {
+                    // The entry may stand for a search to any depth: the tree was not searched
+                    // to its end here.
+                    self.reached_horizon = true;
+                    return value;
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        G::generate_moves(state, &mut moves);
+        if moves.is_empty() {
+            return G::evaluate(state);
+        }
+        let order = self.order_moves(&moves, table_move, ply, me);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_index = None;
+        for index in order {
+            let m = moves[index];
+            let score = with_move::<G, _>(state, m, |next| {
+                if G::player_to_move(next) == me {
+                    self.alpha_beta(next, depth - 1, ply + 1, alpha, beta, clock)
+                } else {
+                    -self.alpha_beta(next, depth - 1, ply + 1, -beta, -alpha, clock)
+                }
+            });
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_index = Some(index);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                }
+            }
+            if alpha >= beta {
+                if Some(index) != table_move {
+                    self.remember_cutoff(m, ply, me.index(), depth);
+                }
+                break;
+            }
+        }
+
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table
+            .store(key, score_to_table(best, ply), depth, bound, best_index);
+        best
+    }
+
+    /// Indices into `moves`, best first: the table move, the killers, then by history.
+    fn order_moves(
+        &self,
+        moves: &MoveList<G::Move>,
+        table_move: Option<usize>,
+        ply: usize,
+        me: crate::Player,
+    ) -> SmallVec<[usize; 32]> {
+        let history = &self.history[me.index() * HISTORY_SIZE..][..HISTORY_SIZE];
+        let mut keyed: SmallVec<[(u64, usize); 32]> = moves
+            .iter()
+            .enumerate()
+            .map(|(index, &m)| {
+                let rank = if Some(index) == table_move {
+                    u64::MAX
+                } else if self.killers[ply][0] == Some(m) {
+                    u64::MAX - 1
+                } else if self.killers[ply][1] == Some(m) {
+                    u64::MAX - 2
+                } else {
+                    u64::from(history[G::move_index(m) % HISTORY_SIZE])
+                };
+                (rank, index)
+            })
+            .collect();
+        // A stable sort keeps the game's own order among equals.
+        keyed.sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+        keyed.into_iter().map(|(_, index)| index).collect()
+    }
+
+    fn remember_cutoff(&mut self, m: G::Move, ply: usize, player: usize, depth: u32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(m) {
+            killers[1] = killers[0];
+            killers[0] = Some(m);
+        }
+        let slot = &mut self.history[player * HISTORY_SIZE + G::move_index(m) % HISTORY_SIZE];
+        *slot = slot.saturating_add(depth * depth);
+    }
+
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// Win scores are stored relative to the node ("win in n plies from here") so that they stay
+/// right when the position is reached at another ply.
+fn score_to_table(score: Score, ply: usize) -> Score {
+    let ply = ply as Score;
+    if score >= WIN - MAX_PLY as Score {
+        score + ply
+    } else if score <= -(WIN - MAX_PLY as Score) {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn score_from_table(score: Score, ply: usize) -> Score {
+    let ply = ply as Score;
+    if score >= WIN - MAX_PLY as Score {
+        score - ply
+    } else if score <= -(WIN - MAX_PLY as Score) {
+        score + ply
+    } else {
+        score
+    }
+}

@@ -1,0 +1,113 @@
+//! The [`Game`] trait and the types it speaks in.
+
+use smallvec::SmallVec;
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who moves first.
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Player {
+    /// The opponent.
+    pub const fn other(self) -> Self {
+        match self {
+            Self::First => Self::Second,
+            Self::Second => Self::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second (for tables indexed by player).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+/// A search score in centipawn-like units, from the point of view of a given player.
+pub type Score = i32;
+
+/// The score of a won position at the root; a win `n` plies away scores `WIN - n`, so that the
+/// search prefers quicker wins and slower losses. Static evaluations must stay well inside
+/// `(-WIN + 1000, WIN - 1000)`.
+pub const WIN: Score = 1_000_000;
+
+/// A list of moves on the stack (spilling to the heap only for very wide positions).
+pub type MoveList<M> = SmallVec<[M; 32]>;
+
+/// The rules of a two-player, zero-sum, perfect-information game, implemented on a marker type.
+///
+/// Moves can be played copy-make (`apply` returns the new state) or in place (`apply` changes
+/// the state and returns `None`, and `undo` takes the move back): whichever the game prefers.
+pub trait Game {
+    /// A position, including whose turn it is.
+    type State: Clone;
+    /// A move: small and `Copy`.
+    type Move: Copy + Eq + std::fmt::Debug;
+
+    /// The player to move in `state`. The same player may be to move after their own move.
+    fn player_to_move(state: &Self::State) -> Player;
+
+    /// Appends the legal moves of `state` to `moves`; none when the game is over.
+    fn generate_moves(state: &Self::State, moves: &mut MoveList<Self::Move>);
+
+    /// `Some` outcome when the game is over in `state`.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// Plays `m`: either returns the new state (copy-make), or changes `state` in place and
+    /// returns `None`, in which case [`Game::undo`] is called to take the move back.
+    fn apply(state: &mut Self::State, m: Self::Move) -> Option<Self::State>;
+
+    /// Takes back a move that [`Game::apply`] played in place.
+    fn undo(_state: &mut Self::State, _m: Self::Move) {}
+
+    /// The static evaluation of a position that is not over, from the point of view of the
+    /// player to move, in centipawn-like units.
+    fn evaluate(state: &Self::State) -> Score;
+
+    /// A 64-bit hash of the position (Zobrist-style: cheap to update on each move); equal
+    /// positions, including the player to move, must hash equally.
+    fn hash(state: &Self::State) -> u64;
+
+    /// A small number for `m`, used to index history tables; moves that share a number share
+    /// a history score. The default (all moves 0) turns the history heuristic off.
+    fn move_index(_m: Self::Move) -> usize {
+        0
+    }
+}
+
+/// The score of a finished game for the player to move, `ply` plies from the root.
+pub(crate) fn outcome_score(outcome: Outcome, to_move: Player, ply: usize) -> Score {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(winner) if winner == to_move => WIN - ply as Score,
+        Outcome::Win(_) => -(WIN - ply as Score),
+    }
+}
+
+/// Plays `m` on `state`, calls `f` on the position after it, and takes the move back.
+pub(crate) fn with_move<G: Game, R>(
+    state: &mut G::State,
+    m: G::Move,
+    f: impl FnOnce(&mut G::State) -> R,
+) -> R {
+    match G::apply(state, m) {
+        Some(mut next) => f(&mut next),
+        None => {
+            let result = f(state);
+            G::undo(state, m);
+            result
+        }
+    }
+}

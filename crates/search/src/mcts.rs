@@ -1,0 +1,429 @@
+//! UCT Monte Carlo tree search in a node arena of bounded size.
+
+use std::marker::PhantomData;
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
+
+use crate::clock::Clock;
+use crate::game::{Game, MoveList, Outcome, Player};
+
+/// The random number generator the searches use (deterministic for a given seed).
+pub type Rng = Xoshiro256PlusPlus;
+
+/// How a leaf of the tree is valued: the probability, from 0 to 1, that the first player wins.
+pub trait RolloutPolicy<G: Game> {
+    /// The value of `state` (not finished) for [`Player::First`].
+    fn value(&mut self, state: &G::State, rng: &mut Rng) -> f64;
+}
+
+/// Plays uniformly random moves until the game ends or `max_plies` were played, then scores
+/// the end (or the static evaluation, squashed to a probability, at the ply limit).
+#[derive(Clone, Copy, Debug)]
+pub struct RandomRollout {
+    /// The longest playout, in plies.
+    pub max_plies: usize,
+    /// Centipawns per unit of the logistic that turns an evaluation into a probability.
+    pub eval_scale: f64,
+}
+
+impl Default for RandomRollout {
+    fn default() -> Self {
+        Self {
+            max_plies: 1000,
+            eval_scale: 400.0,
+        }
+    }
+}
+
+impl<G: Game> RolloutPolicy<G> for RandomRollout {
+    fn value(&mut self, state: &G::State, rng: &mut Rng) -> f64 {
+        let mut state = state.clone();
+        let mut moves = MoveList::new();
+        for _ in 0..self.max_plies {
+            if let Some(outcome) = G::outcome(&state) {
+                return outcome_value(outcome);
+            }
+            moves.clear();
+            G::generate_moves(&state, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            if let Some(next) = G::apply(&mut state, m) {
+                state = next;
+            }
+        }
+        match G::outcome(&state) {
+            Some(outcome) => outcome_value(outcome),
+            None => EvalLeaves {
+                eval_scale: self.eval_scale,
+            }
+            .value_of::<G>(&state),
+        }
+    }
+}
+
+/// No playout: a leaf is valued by the game's static evaluation, squashed by a logistic.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalLeaves {
+    /// Centipawns per unit of the logistic: an evaluation of `eval_scale` is worth about 73%.
+    pub eval_scale: f64,
+}
+
+impl EvalLeaves {
+    fn value_of<G: Game>(&self, state: &G::State) -> f64 {
+        let for_mover = 1.0 / (1.0 + (-f64::from(G::evaluate(state)) / self.eval_scale).exp());
+        match G::player_to_move(state) {
+            Player::First => for_mover,
+            Player::Second => 1.0 - for_mover,
+        }
+    }
+}
+
+impl<G: Game> RolloutPolicy<G> for EvalLeaves {
+    fn value(&mut self, state: &G::State, _rng: &mut Rng) -> f64 {
+        self.value_of::<G>(state)
+    }
+}
+
+fn outcome_value(outcome: Outcome) -> f64 {
+    match outcome {
+        Outcome::Win(Player::First) => 1.0,
+        Outcome::Win(Player::Second) => 0.0,
+        Outcome::Draw => 0.5,
+    }
+}
+
+/// How long a search may run: a number of iterations, a clock, or whichever ends first.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Stop after this many iterations.
+    pub iterations: Option<u64>,
+    /// Stop when the clock's soft limit passes.
+    pub clock: Option<Clock>,
+}
+
+impl Budget {
+    /// Exactly `n` iterations (deterministic for a given seed).
+    pub fn iterations(n: u64) -> Self {
+        Self {
+            iterations: Some(n),
+            clock: None,
+        }
+    }
+
+    /// Until the clock's soft limit.
+    pub fn time(clock: Clock) -> Self {
+        Self {
+            iterations: None,
+            clock: Some(clock),
+        }
+    }
+
+    /// Whichever of `n` iterations and the clock's soft limit comes first.
+    pub fn both(n: u64, clock: Clock) -> Self {
+        Self {
+            iterations: Some(n),
+            clock: Some(clock),
+        }
+    }
+}
+
+/// Settings of an [`Mcts`] search.
+#[derive(Clone, Debug)]
+pub struct MctsOptions {
+    /// The UCT exploration constant.
+    pub exploration: f64,
+    /// The most memory the node arena may take, in bytes; the tree stops growing when full
+    /// (iterations go on, valuing leaves without expanding them).
+    pub memory_bytes: usize,
+    /// Seed of the random number generator.
+    pub seed: u64,
+}
+
+impl Default for MctsOptions {
+    fn default() -> Self {
+        Self {
+            exploration: std::f64::consts::SQRT_2,
+            memory_bytes: 16 << 20,
+            seed: 0,
+        }
+    }
+}
+
+/// What an MCTS search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsResult<M> {
+    /// The most visited move at the root; `None` when the game is over.
+    pub best_move: Option<M>,
+    /// How often the player to move at the root won through `best_move` (0 to 1).
+    pub win_rate: f64,
+    /// Iterations run by this search.
+    pub iterations: u64,
+    /// Nodes in the tree after the search.
+    pub nodes: usize,
+}
+
+/// A tree node. Children of a node are contiguous in the arena.
+#[derive(Clone, Copy, Debug)]
+struct Node<M> {
+    /// The move that leads here (none at the root).
+    mv: Option<M>,
+    /// The player who played `mv`; rewards are stored from this player's side.
+    mover: Player,
+    first_child: u32,
+    child_count: u32,
+    expanded: bool,
+    visits: u32,
+    /// Sum of the rewards (0 to 1) for `mover`.
+    reward: f64,
+}
+
+/// A UCT searcher for the game `G`, valuing leaves with the policy `P`. It owns the root
+/// position; [`Mcts::advance`] plays moves on it and keeps the subtree below them.
+#[derive(Debug)]
+pub struct Mcts<G: Game, P> {
+    options: MctsOptions,
+    policy: P,
+    rng: Rng,
+    root: G::State,
+    nodes: Vec<Node<G::Move>>,
+    capacity: usize,
+    game: PhantomData<G>,
+}
+
+impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
+    /// A searcher from `root`, with an arena of at most `options.memory_bytes`.
+    pub fn new(root: G::State, options: MctsOptions, policy: P) -> Self {
+        let capacity = (options.memory_bytes / size_of::<Node<G::Move>>()).max(1);
+        let mut mcts = Self {
+            rng: Rng::seed_from_u64(options.seed),
+            options,
+            policy,
+            root,
+            nodes: Vec::with_capacity(capacity),
+            capacity,
+            game: PhantomData,
+        };
+        mcts.reset_tree();
+        mcts
+    }
+
+    /// The position at the root.
+    pub fn root_state(&self) -> &G::State {
+        &self.root
+    }
+
+    /// The number of nodes in the tree.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The most nodes the arena holds.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    fn reset_tree(&mut self) {
+        self.nodes.clear();
+        let mover = G::player_to_move(&self.root).other();
+        self.nodes.push(Node {
+            mv: None,
+            mover,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+        });
+    }
+
+    /// Runs iterations until the budget is spent (a budget with neither limit runs one
+    /// iteration) and returns the most visited root move.
+    pub fn search(&mut self, budget: &Budget) -> MctsResult<G::Move> {
+        let mut iterations = 0;
+        loop {
+            if budget.iterations.is_some_and(|n| iterations >= n) {
+                break;
+            }
+            if iterations > 0
+                && budget
+                    .clock
+                    .is_some_and(|clock| iterations % 16 == 0 && clock.soft_expired())
+            {
+                break;
+            }
+            self.iterate();
+            iterations += 1;
+            if budget.iterations.is_none() && budget.clock.is_none() {
+                break;
+            }
+        }
+        let root = self.nodes[0];
+        let children = &self.nodes[root.first_child as usize..][..root.child_count as usize];
+        let best = children.iter().max_by_key(|child| child.visits);
+        MctsResult {
+            best_move: best.and_then(|child| child.mv),
+            win_rate: best.map_or(0.0, |child| child.reward / f64::from(child.visits.max(1))),
+            iterations,
+            nodes: self.nodes.len(),
+        }
+    }
+
+    /// One selection, expansion, valuation and backup.
+    fn iterate(&mut self) {
+        let mut state = self.root.clone();
+        let mut path: MoveList<u32> = MoveList::new();
+        let mut node = 0u32;
+        path.push(node);
+        loop {
+            if G::outcome(&state).is_some() {
+                break;
+            }
+            let current = self.nodes[node as usize];
+            if !current.expanded {
+                if !self.expand(node, &state) {
+                    break;
+                }
+                // A fresh node: go one step further, to a random child, and value that.
+                let current = self.nodes[node as usize];
+                if current.child_count == 0 {
+                    break;
+                }
+                let pick = (self.rng.next_u64() % u64::from(current.child_count)) as u32;
+                node = current.first_child + pick;
+                Self::play(&mut state, self.nodes[node as usize].mv);
+                path.push(node);
+                break;
+            }
+            if current.child_count == 0 {
+                break;
+            }
+            node = self.select_child(current);
+            Self::play(&mut state, self.nodes[node as usize].mv);
+            path.push(node);
+        }
+        let value = match G::outcome(&state) {
+            Some(outcome) => outcome_value(outcome),
+            None => self.policy.value(&state, &mut self.rng),
+        };
+        for &index in &path {
+            let node = &mut self.nodes[index as usize];
+            node.visits += 1;
+            node.reward += match node.mover {
+                Player::First => value,
+                Player::Second => 1.0 - value,
+            };
+        }
+    }
+
+    fn play(state: &mut G::State, m: Option<G::Move>) {
+        if let Some(m) = m
+            && let Some(next) = G::apply(state, m)
+        {
+            *state = next;
+        }
+    }
+
+    /// Adds the children of `node`; false when the arena has no room for them.
+    fn expand(&mut self, node: u32, state: &G::State) -> bool {
+        let mut moves = MoveList::new();
+        G::generate_moves(state, &mut moves);
+        if self.nodes.len() + moves.len() > self.capacity
+            || self.nodes.len() + moves.len() > u32::MAX as usize
+        {
+            return false;
+        }
+        let mover = G::player_to_move(state);
+        let first_child = self.nodes.len() as u32;
+        for &m in &moves {
+            self.nodes.push(Node {
+                mv: Some(m),
+                mover,
+                first_child: 0,
+                child_count: 0,
+                expanded: false,
+                visits: 0,
+                reward: 0.0,
+            });
+        }
+        let parent = &mut self.nodes[node as usize];
+        parent.first_child = first_child;
+        parent.child_count = moves.len() as u32;
+        parent.expanded = true;
+        true
+    }
+
+    /// The child with the highest UCT value (an unvisited child first).
+    fn select_child(&self, parent: Node<G::Move>) -> u32 {
+        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let children = &self.nodes[parent.first_child as usize..][..parent.child_count as usize];
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (offset, child) in children.iter().enumerate() {
+            if child.visits == 0 {
+                return parent.first_child + offset as u32;
+            }
+            let visits = f64::from(child.visits);
+            let uct =
+                child.reward / visits + self.options.exploration * (log_visits / visits).sqrt();
+            if uct > best.0 {
+                best = (uct, offset);
+            }
+        }
+        parent.first_child + best.1 as u32
+    }
+
+    /// Plays `m` at the root and keeps the subtree below it (the rest of the tree is dropped).
+    /// A move the tree has not expanded starts a fresh tree. The subtree is compacted in place,
+    /// so memory stays within the arena (plus one bit and a few bytes per 64 nodes).
+    pub fn advance(&mut self, m: G::Move) {
+        let root = self.nodes[0];
+        let children = root.first_child..root.first_child + root.child_count;
+        let kept = children
+            .clone()
+            .find(|&i| self.nodes[i as usize].mv == Some(m));
+        Self::play(&mut self.root, Some(m));
+        let Some(kept) = kept else {
+            self.reset_tree();
+            return;
+        };
+        // Mark the kept subtree. Children are always stored after their parent, so every kept
+        // node lies at or after `kept`, and compacting in index order never overwrites a node
+        // before it is moved.
+        let mut marked = vec![0u64; self.nodes.len().div_ceil(64)];
+        let mut stack = vec![kept];
+        while let Some(index) = stack.pop() {
+            marked[index as usize / 64] |= 1 << (index % 64);
+            let node = self.nodes[index as usize];
+            stack.extend(node.first_child..node.first_child + node.child_count);
+        }
+        // `before[w]`: kept nodes in words before `w`; a node's new index is its rank.
+        let before: Vec<u32> = marked
+            .iter()
+            .scan(0, |count, word| {
+                let here = *count;
+                *count += word.count_ones();
+                Some(here)
+            })
+            .collect();
+        let rank = |index: u32| {
+            let (word, bit) = (index as usize / 64, index % 64);
+            before[word] + (marked[word] & ((1 << bit) - 1)).count_ones()
+        };
+        let mut kept_count = 0;
+        for index in kept..self.nodes.len() as u32 {
+            if marked[index as usize / 64] & (1 << (index % 64)) == 0 {
+                continue;
+            }
+            let mut node = self.nodes[index as usize];
+            if node.child_count > 0 {
+                node.first_child = rank(node.first_child);
+            }
+            self.nodes[kept_count] = node;
+            kept_count += 1;
+        }
+        self.nodes.truncate(kept_count);
+        self.nodes[0].mv = None;
+    }
+}

@@ -1,0 +1,282 @@
+//! Alpha-beta and MCTS on small games with known values.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Board, Pile, RandomTree, Takeaway, TicTacToe, TreeState, all_tictactoe_positions};
+use proptest::prelude::*;
+use search::negamax::negamax;
+use search::{
+    AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Player,
+    RandomRollout, WIN,
+};
+
+fn alpha_beta<G: Game>(depth: u32, aspiration: Option<i32>) -> AlphaBeta<G> {
+    AlphaBeta::new(AlphaBetaOptions {
+        max_depth: depth,
+        table_bytes: 1 << 16,
+        aspiration_window: aspiration,
+        ..AlphaBetaOptions::default()
+    })
+}
+
+#[test]
+fn tictactoe_is_a_draw_from_the_start() {
+    let result = alpha_beta::<TicTacToe>(9, None).search(&Board::default(), &Clock::unlimited());
+    assert_eq!(result.score, 0);
+    assert_eq!(negamax::<TicTacToe>(&mut Board::default(), 9), 0);
+    assert!(result.best_move.is_some());
+    assert!(!result.pv.is_empty() && result.pv[0] == result.best_move.unwrap());
+}
+
+#[test]
+fn alpha_beta_values_every_tictactoe_position_like_negamax() {
+    let mut searcher = alpha_beta::<TicTacToe>(9, Some(50));
+    for board in all_tictactoe_positions() {
+        let expected = negamax::<TicTacToe>(&mut board.clone(), 9);
+        let result = searcher.search(&board, &Clock::unlimited());
+        assert_eq!(result.score, expected, "{board:?}");
+        if let Some(m) = result.best_move {
+            // The chosen move keeps the value: the position after it is worth -expected.
+            let mut after = TicTacToe::apply(&mut board.clone(), m).unwrap();
+            assert_eq!(
+                seen_from_parent(-negamax::<TicTacToe>(&mut after, 8)),
+                expected,
+                "{board:?} move {m}"
+            );
+        } else {
+            assert!(TicTacToe::outcome(&board).is_some());
+        }
+    }
+}
+
+#[test]
+fn alpha_beta_finds_a_forced_win() {
+    // X to move wins at once in the corner (row 0 .. 8 diagonal) rather than later.
+    let board = Board::from_picture("X O . / . X O / . . .".replace('/', "").as_str());
+    let result = alpha_beta::<TicTacToe>(9, None).search(&board, &Clock::unlimited());
+    assert_eq!((result.best_move, result.score), (Some(8), WIN - 1));
+    // A fork: X plays 3 or 6, threatening two lines, and wins in 3 plies whatever O does.
+    let board = Board::from_picture("X O . . X . . . O");
+    let result = alpha_beta::<TicTacToe>(9, None).search(&board, &Clock::unlimited());
+    assert_eq!(result.score, WIN - 3, "{result:?}");
+    assert!(matches!(result.best_move, Some(3 | 6)), "{result:?}");
+    assert_eq!(result.pv.len(), 3);
+}
+
+/// A score from a child's point of view, one ply below: win distances grow by one.
+fn seen_from_parent(value: i32) -> i32 {
+    match value {
+        v if v > WIN - 300 => v - 1,
+        v if v < -(WIN - 300) => v + 1,
+        v => v,
+    }
+}
+
+#[test]
+fn extra_moves_keep_the_sign() {
+    for stones in 1..=12 {
+        let mut pile = Pile::new(stones);
+        let value = negamax::<Takeaway>(&mut pile, 20);
+        assert!(value > 0, "the player to move wins a pile of {stones}");
+        let result = alpha_beta::<Takeaway>(20, None).search(&pile, &Clock::unlimited());
+        assert_eq!(result.score, value, "pile of {stones}");
+        assert_eq!(pile, Pile::new(stones), "undo restores the state");
+    }
+    // Take 2 (keep the move), then the last stone: a win in two plies.
+    let result = alpha_beta::<Takeaway>(20, None).search(&Pile::new(3), &Clock::unlimited());
+    assert_eq!(
+        (result.best_move, result.score, result.pv.clone()),
+        (Some(2), WIN - 2, vec![2, 1])
+    );
+    // A search that assumed alternation would call a pile of 3 lost: taking 1 leaves the
+    // opponent a pile of 2, taking 2 "leaves" the opponent a pile of 1.
+    assert!(alternating_value(3) < 0);
+}
+
+/// Negamax on the take-away game that negates at every move (the mistake the trait prevents).
+fn alternating_value(stones: u32) -> i32 {
+    if stones == 0 {
+        return -1;
+    }
+    (1..=2.min(stones))
+        .map(|take| -alternating_value(stones - take))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn mcts_finds_extra_move_wins() {
+    for stones in [3, 5, 6] {
+        let mut mcts = Mcts::<Takeaway, _>::new(
+            Pile::new(stones),
+            MctsOptions::default(),
+            RandomRollout::default(),
+        );
+        let result = mcts.search(&Budget::iterations(3000));
+        assert_eq!(result.best_move, Some(2), "pile of {stones}: {result:?}");
+        assert!(result.win_rate > 0.9, "{result:?}");
+    }
+}
+
+/// Plays a full game of tic-tac-toe, MCTS against alpha-beta; returns the outcome.
+fn mcts_against_alpha_beta(mcts_plays: Player, seed: u64) -> Outcome {
+    let options = MctsOptions {
+        seed,
+        ..MctsOptions::default()
+    };
+    let mut mcts = Mcts::<TicTacToe, _>::new(Board::default(), options, RandomRollout::default());
+    let mut perfect = alpha_beta::<TicTacToe>(9, None);
+    let mut board = Board::default();
+    while TicTacToe::outcome(&board).is_none() {
+        let m = if TicTacToe::player_to_move(&board) == mcts_plays {
+            mcts.search(&Budget::iterations(4000)).best_move.unwrap()
+        } else {
+            perfect
+                .search(&board, &Clock::unlimited())
+                .best_move
+                .unwrap()
+        };
+        board = TicTacToe::apply(&mut board, m).unwrap();
+        mcts.advance(m);
+        assert_eq!(mcts.root_state(), &board);
+    }
+    TicTacToe::outcome(&board).unwrap()
+}
+
+#[test]
+fn mcts_never_loses_tictactoe_to_alpha_beta() {
+    for seed in 0..3 {
+        for seat in [Player::First, Player::Second] {
+            let outcome = mcts_against_alpha_beta(seat, seed);
+            assert_ne!(
+                outcome,
+                Outcome::Win(seat.other()),
+                "MCTS as {seat:?}, seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn mcts_is_deterministic_for_a_seed_and_respects_its_memory_cap() {
+    let run = |seed| {
+        let options = MctsOptions {
+            seed,
+            memory_bytes: 40_000,
+            ..MctsOptions::default()
+        };
+        let mut mcts =
+            Mcts::<TicTacToe, _>::new(Board::default(), options, RandomRollout::default());
+        let result = mcts.search(&Budget::iterations(20_000));
+        assert!(
+            mcts.node_count() <= mcts.capacity(),
+            "{} nodes",
+            mcts.node_count()
+        );
+        assert!(
+            mcts.capacity() * 40 <= 40_000 * 2,
+            "capacity {}",
+            mcts.capacity()
+        );
+        result
+    };
+    assert_eq!(run(7), run(7));
+    let full = run(7);
+    assert!(
+        full.nodes < 2000,
+        "the tree stopped growing at the cap: {full:?}"
+    );
+}
+
+#[test]
+fn mcts_reuses_the_subtree_after_a_move() {
+    let mut mcts = Mcts::<TicTacToe, _>::new(
+        Board::default(),
+        MctsOptions::default(),
+        RandomRollout::default(),
+    );
+    mcts.search(&Budget::iterations(5000));
+    let before = mcts.node_count();
+    mcts.advance(4);
+    let kept = mcts.node_count();
+    assert!(kept > 1 && kept < before, "kept {kept} of {before}");
+    // The kept tree is consistent: searching on from it works and its moves are legal.
+    let result = mcts.search(&Budget::iterations(2000));
+    let mut legal = MoveList::new();
+    TicTacToe::generate_moves(mcts.root_state(), &mut legal);
+    assert!(legal.contains(&result.best_move.unwrap()));
+}
+
+#[test]
+fn a_search_cut_by_the_clock_returns_its_last_completed_iteration() {
+    let state = TreeState {
+        seed: 99,
+        level: 0,
+        id: 0,
+        to_move: Player::First,
+        depth: 200,
+    };
+    let options = AlphaBetaOptions {
+        table_bytes: 1 << 16,
+        check_every: 64,
+        ..AlphaBetaOptions::default()
+    };
+    let clock = Clock::starting_now(Duration::from_millis(20), Duration::from_millis(30));
+    let cut = AlphaBeta::<RandomTree>::new(options.clone()).search(&state, &clock);
+    assert!(cut.depth >= 1 && cut.best_move.is_some(), "{cut:?}");
+    let full = AlphaBeta::<RandomTree>::new(AlphaBetaOptions {
+        max_depth: cut.depth,
+        ..options
+    })
+    .search(&state, &Clock::unlimited());
+    assert_eq!(
+        (cut.score, cut.best_move, cut.depth),
+        (full.score, full.best_move, full.depth)
+    );
+}
+
+#[test]
+fn an_expired_clock_still_gives_a_legal_move() {
+    let state = TreeState {
+        seed: 5,
+        level: 0,
+        id: 0,
+        to_move: Player::First,
+        depth: 200,
+    };
+    let clock = Clock::starting_now(Duration::ZERO, Duration::ZERO);
+    let options = AlphaBetaOptions {
+        check_every: 1,
+        ..AlphaBetaOptions::default()
+    };
+    let result = AlphaBeta::<RandomTree>::new(options).search(&state, &clock);
+    let mut legal = MoveList::new();
+    RandomTree::generate_moves(&state, &mut legal);
+    assert!(legal.contains(&result.best_move.unwrap()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn iterative_deepening_with_a_table_matches_negamax(
+        seed in any::<u64>(),
+        depth in 1..9u32,
+        tree_depth in 1..12u32,
+        aspiration in prop::option::of(1..200i32),
+    ) {
+        let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
+        let expected = negamax::<RandomTree>(&mut state.clone(), depth);
+        let result = alpha_beta::<RandomTree>(depth, aspiration).search(&state, &Clock::unlimited());
+        prop_assert_eq!(result.score, expected);
+        if let Some(m) = result.best_move {
+            // The best move leads to a position worth the root's score.
+            let after = RandomTree::apply(&mut state.clone(), m).unwrap();
+            let value = negamax::<RandomTree>(&mut after.clone(), depth - 1);
+            let value = if after.to_move == state.to_move { value } else { -value };
+            prop_assert_eq!(seen_from_parent(value), expected);
+        }
+    }
+}
