@@ -55,9 +55,9 @@ impl Game for TicTacToe {
     }
 
     fn outcome(b: &Board) -> Option<Outcome> {
-        if LINES.iter().any(|&l| b.x & l == l) {
+        if LINES.iter().any(|&l| l & !b.x == 0) {
             Some(Outcome::Win(Player::First))
-        } else if LINES.iter().any(|&l| b.o & l == l) {
+        } else if LINES.iter().any(|&l| l & !b.o == 0) {
             Some(Outcome::Win(Player::Second))
         } else if (b.x | b.o) == 0o777 {
             Some(Outcome::Draw)
@@ -212,7 +212,7 @@ impl Game for RandomTree {
     }
 
     fn outcome(s: &TreeState) -> Option<Outcome> {
-        let ends = s.level >= s.depth || (s.level > 2 && s.h(2) % 11 == 0);
+        let ends = s.level >= s.depth || (s.level > 2 && s.h(2).is_multiple_of(11));
         ends.then(|| match s.h(3) % 3 {
             0 => Outcome::Win(Player::First),
             1 => Outcome::Win(Player::Second),
@@ -222,7 +222,7 @@ impl Game for RandomTree {
 
     fn apply(s: &mut TreeState, m: u8) -> Option<TreeState> {
         let r = s.h(10 + u64::from(m));
-        let to_move = if r % 4 == 0 {
+        let to_move = if r.is_multiple_of(4) {
             s.to_move
         } else {
             s.to_move.other()
