@@ -192,10 +192,10 @@ impl<G: Game> AlphaBeta<G> {
     ) -> Score {
         self.pv[ply].clear();
         let me = G::player_to_move(state);
-        if let Some(outcome) = G::outcome(state) {
-            return outcome_score(outcome, me, ply);
-        }
         if depth == 0 || ply >= MAX_PLY {
+            if let Some(outcome) = G::outcome(state) {
+                return outcome_score(outcome, me, ply);
+            }
             self.reached_horizon = true;
             return G::evaluate(state);
         }
@@ -227,17 +227,22 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
 
+        // A position with moves is not over: the outcome is asked only where none are left.
         let mut moves = MoveList::new();
         G::generate_moves(state, &mut moves);
         if moves.is_empty() {
-            return G::evaluate(state);
+            return match G::outcome(state) {
+                Some(outcome) => outcome_score(outcome, me, ply),
+                None => G::evaluate(state),
+            };
         }
         let order = self.order_moves(&moves, table_move, ply, me);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
-        for index in order {
+        for (_, index) in order {
+            let index = index as usize;
             let m = moves[index];
             let score = with_move::<G, _>(state, m, |next| {
                 if G::player_to_move(next) == me {
@@ -284,27 +289,28 @@ impl<G: Game> AlphaBeta<G> {
         table_move: Option<usize>,
         ply: usize,
         me: crate::Player,
-    ) -> SmallVec<[usize; 32]> {
+    ) -> SmallVec<[(u32, u32); 32]> {
         let history = &self.history[me.index() * HISTORY_SIZE..][..HISTORY_SIZE];
-        let mut keyed: SmallVec<[(u64, usize); 32]> = moves
+        let killers = self.killers[ply];
+        let mut order: SmallVec<[(u32, u32); 32]> = moves
             .iter()
             .enumerate()
             .map(|(index, &m)| {
                 let rank = if Some(index) == table_move {
-                    u64::MAX
-                } else if self.killers[ply][0] == Some(m) {
-                    u64::MAX - 1
-                } else if self.killers[ply][1] == Some(m) {
-                    u64::MAX - 2
+                    u32::MAX
+                } else if killers[0] == Some(m) {
+                    u32::MAX - 1
+                } else if killers[1] == Some(m) {
+                    u32::MAX - 2
                 } else {
-                    u64::from(history[G::move_index(m) % HISTORY_SIZE])
+                    history[G::move_index(m) % HISTORY_SIZE].min(u32::MAX - 3)
                 };
-                (rank, index)
+                (rank, index as u32)
             })
             .collect();
         // A stable sort keeps the game's own order among equals.
-        keyed.sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
-        keyed.into_iter().map(|(_, index)| index).collect()
+        order.sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+        order
     }
 
     fn remember_cutoff(&mut self, m: G::Move, ply: usize, player: usize, depth: u32) {

@@ -13,9 +13,8 @@ pub enum Bound {
     Upper,
 }
 
-/// One slot of the table: 16 bytes (a test checks it).
+/// One slot of the table: 16 bytes (a test checks it), stored packed in a `u128`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
 pub struct Entry {
     key: u64,
     value: i32,
@@ -58,6 +57,24 @@ impl Entry {
     fn is_empty(&self) -> bool {
         self.meta & 3 == 0
     }
+
+    const fn pack(self) -> u128 {
+        (self.key as u128)
+            | (self.value as u32 as u128) << 64
+            | (self.best_move as u128) << 96
+            | (self.depth as u128) << 112
+            | (self.meta as u128) << 120
+    }
+
+    const fn unpack(bits: u128) -> Self {
+        Self {
+            key: bits as u64,
+            value: (bits >> 64) as u32 as i32,
+            best_move: (bits >> 96) as u16,
+            depth: (bits >> 112) as u8,
+            meta: (bits >> 120) as u8,
+        }
+    }
 }
 
 /// A transposition table of `2^k` entries of 16 bytes, indexed by the low bits of a position's
@@ -69,7 +86,9 @@ impl Entry {
 /// more to recompute; results of earlier searches are mostly stale.)
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    /// Packed entries; all zeros is an empty slot, so a new table comes zeroed from the
+    /// allocator (untouched pages cost nothing).
+    entries: Vec<u128>,
     generation: u8,
 }
 
@@ -79,7 +98,7 @@ impl TranspositionTable {
         let entries = (bytes / size_of::<Entry>()).max(1);
         let entries = 1 << entries.ilog2();
         Self {
-            entries: vec![Entry::default(); entries],
+            entries: vec![0; entries],
             generation: 0,
         }
     }
@@ -91,7 +110,7 @@ impl TranspositionTable {
 
     /// The memory the entries take, in bytes.
     pub fn size_bytes(&self) -> usize {
-        self.entries.len() * size_of::<Entry>()
+        self.entries.len() * size_of::<u128>()
     }
 
     /// Starts a new search: results of earlier searches become the first to be replaced.
@@ -101,7 +120,7 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.entries.fill(0);
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -110,7 +129,7 @@ impl TranspositionTable {
 
     /// The entry for the position with hash `key`, if the table holds one.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.entries[self.slot(key)];
+        let entry = Entry::unpack(self.entries[self.slot(key)]);
         (!entry.is_empty() && entry.key == key).then_some(entry)
     }
 
@@ -127,7 +146,7 @@ impl TranspositionTable {
     ) {
         let generation = self.generation;
         let slot = self.slot(key);
-        let old = self.entries[slot];
+        let old = Entry::unpack(self.entries[slot]);
         let replace = old.is_empty()
             || old.key == key
             || old.generation() != generation
@@ -152,7 +171,8 @@ impl TranspositionTable {
             best_move,
             depth: depth.min(255) as u8,
             meta: bound_bits | (generation << 2),
-        };
+        }
+        .pack();
     }
 }
 
@@ -163,6 +183,14 @@ mod tests {
     #[test]
     fn an_entry_is_16_bytes_and_tables_are_powers_of_two() {
         assert_eq!(size_of::<Entry>(), 16);
+        let entry = Entry {
+            key: u64::MAX - 5,
+            value: -123_456,
+            best_move: 65_000,
+            depth: 200,
+            meta: 0b1010_1110,
+        };
+        assert_eq!(Entry::unpack(entry.pack()), entry);
         let table = TranspositionTable::with_bytes(1000);
         assert_eq!(table.capacity(), 32);
         assert_eq!(table.size_bytes(), 512);
