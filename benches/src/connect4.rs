@@ -8,7 +8,7 @@ use search::{Game, MoveList, Outcome, Player, Score};
 const COLUMNS: u8 = 7;
 const ROWS: u8 = 6;
 const CELLS: usize = 49;
-const BOTTOM: u64 = 0x0040_8102_0408_1;
+const BOTTOM: u64 = 0x0000_0408_1020_4081;
 const BOARD: u64 = BOTTOM * ((1 << ROWS) - 1);
 
 /// Columns in the order both engines try them: centre first.
@@ -91,7 +91,7 @@ const WEIGHTS: [Score; 5] = [0, 1, 4, 16, 0];
 impl Position {
     /// The player to move.
     pub fn to_move(&self) -> Player {
-        if self.plies % 2 == 0 {
+        if self.plies.is_multiple_of(2) {
             Player::First
         } else {
             Player::Second
