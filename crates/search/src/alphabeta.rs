@@ -174,6 +174,19 @@ impl<G: Game> AlphaBeta<G> {
         self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, clock)
     }
 
+    /// The value of a position at the depth limit, for its player to move.
+    #[inline(always)]
+    fn leaf(&mut self, state: &G::State, ply: usize) -> Score {
+        self.pv[ply].clear();
+        match G::outcome(state) {
+            Some(outcome) => outcome_score(outcome, G::player_to_move(state), ply),
+            None => {
+                self.reached_horizon = true;
+                G::evaluate(state)
+            }
+        }
+    }
+
     /// The score of a finished game for its player to move.
     fn leaf_score(&self, state: &G::State, ply: usize) -> Score {
         G::outcome(state).map_or(0, |outcome| {
@@ -191,14 +204,10 @@ impl<G: Game> AlphaBeta<G> {
         clock: &Clock,
     ) -> Score {
         self.pv[ply].clear();
-        let me = G::player_to_move(state);
         if depth == 0 || ply >= MAX_PLY {
-            if let Some(outcome) = G::outcome(state) {
-                return outcome_score(outcome, me, ply);
-            }
-            self.reached_horizon = true;
-            return G::evaluate(state);
+            return self.leaf(state, ply);
         }
+        let me = G::player_to_move(state);
         self.nodes += 1;
         if self.nodes & (self.options.check_every - 1) == 0 && clock.hard_expired() {
             self.stopped = true;
@@ -236,20 +245,48 @@ impl<G: Game> AlphaBeta<G> {
                 None => G::evaluate(state),
             };
         }
-        let order = self.order_moves(&moves, table_move, ply, me);
+        // Staged move ordering: the table move and the killers first; the other moves are
+        // ranked by history only if none of those cut the search off.
+        let mut first: SmallVec<[usize; 3]> = SmallVec::new();
+        first.extend(table_move.filter(|&index| index < moves.len()));
+        for killer in self.killers[ply].into_iter().flatten() {
+            if let Some(index) = moves.iter().position(|&m| m == killer)
+                && !first.contains(&index)
+            {
+                first.push(index);
+            }
+        }
+        let mut rest: SmallVec<[usize; 32]> = SmallVec::new();
+        let (mut next_first, mut next_rest) = (0, None);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
-        for (_, index) in order {
-            let index = index as usize;
+        loop {
+            let index = if next_first < first.len() {
+                next_first += 1;
+                first[next_first - 1]
+            } else {
+                let next = *next_rest.get_or_insert_with(|| {
+                    self.rank_by_history(&moves, &first, me, &mut rest);
+                    0
+                });
+                let Some(&index) = rest.get(next) else { break };
+                next_rest = Some(next + 1);
+                index
+            };
             let m = moves[index];
             let score = with_move::<G, _>(state, m, |next| {
-                if G::player_to_move(next) == me {
+                let same_player = G::player_to_move(next) == me;
+                let score = if depth == 1 {
+                    // A leaf, valued here rather than through a full node.
+                    self.leaf(next, ply + 1)
+                } else if same_player {
                     self.alpha_beta(next, depth - 1, ply + 1, alpha, beta, clock)
                 } else {
-                    -self.alpha_beta(next, depth - 1, ply + 1, -beta, -alpha, clock)
-                }
+                    self.alpha_beta(next, depth - 1, ply + 1, -beta, -alpha, clock)
+                };
+                if same_player { score } else { -score }
             });
             if self.stopped {
                 return 0;
@@ -282,35 +319,20 @@ impl<G: Game> AlphaBeta<G> {
         best
     }
 
-    /// Indices into `moves`, best first: the table move, the killers, then by history.
-    fn order_moves(
+    /// Writes into `ranked` the indices of `moves` not in `skip`, by decreasing history score
+    /// (the game's own order among equals).
+    fn rank_by_history(
         &self,
         moves: &MoveList<G::Move>,
-        table_move: Option<usize>,
-        ply: usize,
+        skip: &[usize],
         me: crate::Player,
-    ) -> SmallVec<[(u32, u32); 32]> {
+        ranked: &mut SmallVec<[usize; 32]>,
+    ) {
         let history = &self.history[me.index() * HISTORY_SIZE..][..HISTORY_SIZE];
-        let killers = self.killers[ply];
-        let mut order: SmallVec<[(u32, u32); 32]> = moves
-            .iter()
-            .enumerate()
-            .map(|(index, &m)| {
-                let rank = if Some(index) == table_move {
-                    u32::MAX
-                } else if killers[0] == Some(m) {
-                    u32::MAX - 1
-                } else if killers[1] == Some(m) {
-                    u32::MAX - 2
-                } else {
-                    history[G::move_index(m) % HISTORY_SIZE].min(u32::MAX - 3)
-                };
-                (rank, index as u32)
-            })
-            .collect();
-        // A stable sort keeps the game's own order among equals.
-        order.sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
-        order
+        ranked.extend((0..moves.len()).filter(|index| !skip.contains(index)));
+        ranked.sort_by_key(|&index| {
+            std::cmp::Reverse(history[G::move_index(moves[index]) % HISTORY_SIZE])
+        });
     }
 
     fn remember_cutoff(&mut self, m: G::Move, ply: usize, player: usize, depth: u32) {
@@ -328,7 +350,10 @@ impl<G: Game> AlphaBeta<G> {
         let line = &mut head[ply];
         line.clear();
         line.push(m);
-        line.extend_from_slice(&tail[0]);
+        // Lines are a few moves long: a plain loop beats a call to memcpy.
+        for &next in &tail[0] {
+            line.push(next);
+        }
     }
 }
 
