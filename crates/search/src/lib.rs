@@ -12,6 +12,45 @@
 //!
 //! The player to move is part of the state, so a player may move twice in a row (Grow grants
 //! an extra move after a kill); neither search assumes alternation.
+//!
+//! ```
+//! use search::{AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList};
+//! use search::{Outcome, Player, RandomRollout, WIN};
+//!
+//! /// Nim with one pile: take 1 to 3 stones; whoever takes the last stone wins.
+//! struct Nim;
+//!
+//! impl Game for Nim {
+//!     type State = (u32, Player);
+//!     type Move = u32;
+//!     fn player_to_move(&(_, player): &Self::State) -> Player {
+//!         player
+//!     }
+//!     fn generate_moves(&(stones, _): &Self::State, moves: &mut MoveList<u32>) {
+//!         moves.extend((1..=3).filter(|&take| take <= stones));
+//!     }
+//!     fn outcome(&(stones, player): &Self::State) -> Option<Outcome> {
+//!         (stones == 0).then(|| Outcome::Win(player.other()))
+//!     }
+//!     fn apply(&mut (stones, player): &mut Self::State, take: u32) -> Option<Self::State> {
+//!         Some((stones - take, player.other()))
+//!     }
+//!     fn evaluate(_: &Self::State) -> i32 {
+//!         0
+//!     }
+//!     fn hash(&(stones, player): &Self::State) -> u64 {
+//!         u64::from(stones) * 2 + player.index() as u64
+//!     }
+//! }
+//!
+//! // From 10 stones, take 2 and leave a multiple of 4: a win in 5 plies.
+//! let start = (10, Player::First);
+//! let result = AlphaBeta::<Nim>::new(AlphaBetaOptions::default()).search(&start, &Clock::unlimited());
+//! assert_eq!((result.best_move, result.score), (Some(2), WIN - 5));
+//!
+//! let mut mcts = Mcts::<Nim, _>::new(start, MctsOptions::default(), RandomRollout::default());
+//! assert_eq!(mcts.search(&Budget::iterations(5000)).best_move, Some(2));
+//! ```
 #![deny(missing_docs)]
 
 mod alphabeta;
