@@ -1,0 +1,27 @@
+//! Flood Wars (specs/floodwars.md): two players grow areas from opposite corners of a board of
+//! five colours by recolouring them; the one with more cells (Tromp-Taylor style) wins.
+//!
+//! - [`Position`]: the board as bitgrid planes, legal moves, [`Position::play`], the end of the
+//!   game and the [`Score`];
+//! - [`codec`]: the judge's text format, shared by the bot and the arena's referee;
+//! - [`eval`] and [`engine`]: the evaluation and the alpha-beta engine.
+//!
+//! ```
+//! use floodwars_core::{Colour, Position};
+//! // J holds the bottom-left `@`, S the top-right `.`; J picks `#` and absorbs both `#`.
+//! let position: Position = "J\n#.\n@#\n".parse().unwrap();
+//! let after = position.play(Colour::Hash);
+//! assert_eq!(after.to_string(), "S\n#.\n##\n");
+//! assert_eq!((after.score().j, after.score().s), (3, 1));
+//! assert!(after.is_over());
+//! ```
+#![deny(missing_docs)]
+
+pub mod codec;
+pub mod engine;
+pub mod eval;
+mod position;
+
+pub use codec::ParseError;
+pub use engine::{Engine, FloodWars};
+pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Score, Side};
