@@ -11,7 +11,7 @@ fn go_score(input: &[u8], args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("go-score starts");
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }
 

@@ -1,0 +1,88 @@
+//! The bot run as the judge runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use floodwars_core::{Position, Side};
+
+fn bot(input: &[u8], args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_floodwars-bot"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The bot may exit (usage error) before reading its input.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+const SEED: &str =
+    "J\n.#+#.*.@.@\n@.+*@.+*#+\n**#++@**#@\n#@#@.@@+@#\n++@++@#.@.\n**##*@*#++\n#@@*.+*.*+\n";
+
+#[test]
+fn answers_with_a_legal_move_in_the_judge_format() {
+    for input in [SEED.to_string(), SEED.replacen('J', "S", 1)] {
+        let out = bot(input.as_bytes(), &["--budget-ms", "200"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stderr.is_empty());
+        let before: Position = input.parse().unwrap();
+        let after: Position = String::from_utf8(out.stdout.clone())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(after.to_move(), before.to_move().other());
+        let legal = before
+            .legal_moves()
+            .any(|c| before.play(c).to_string() == String::from_utf8_lossy(&out.stdout));
+        assert!(
+            legal,
+            "the answer is the board after one legal move:\n{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn plays_the_largest_board() {
+    let rows: String = (0..50)
+        .map(|y| {
+            (0..50)
+                .map(|x| ['@', '#', '+', '.', '*'][(x * 7 + y * 3 + x * y) % 5])
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    let input = format!("S\n{rows}");
+    let position: Position = input.parse().unwrap();
+    assert_eq!(position.to_move(), Side::S);
+    // Timing is measured in the arena, not here: this checks that a short budget still answers.
+    let out = bot(input.as_bytes(), &["--budget-ms", "100"]);
+    assert!(out.status.success());
+    let after: Position = String::from_utf8(out.stdout).unwrap().parse().unwrap();
+    assert_eq!(after.to_move(), Side::J);
+}
+
+fn assert_rejected(input: &[u8], args: &[&str], needle: &str) {
+    let out = bot(input, args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(needle), "{stderr}");
+}
+
+#[test]
+fn malformed_input_gets_one_stderr_line_and_exit_2() {
+    assert_rejected(b"", &[], "first line");
+    assert_rejected(b"J\n@.x\n", &[], "row 1, column 3");
+    assert_rejected(b"J\n@..\n#.\n", &[], "row 2");
+    assert_rejected(b"J\n@\n", &[], "same colour");
+    assert_rejected(SEED.as_bytes(), &["--budget-ms", "soon"], "milliseconds");
+    assert_rejected(SEED.as_bytes(), &["--fast"], "usage");
+}
