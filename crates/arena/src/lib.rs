@@ -1,0 +1,13 @@
+//! Referees that run bots exactly as the contest judges do, and the matches built on them.
+//!
+//! - [`process`]: one run of a bot process: input, a wall-clock limit (the process is killed
+//!   when it passes), exit status, wall time and peak memory (`wait4`'s `ru_maxrss`);
+//! - [`floodwars`]: the Flood Wars referee (one process per move), built-in players, boards;
+//! - [`matchup`]: matches on seeded boards from both seats, in parallel, and their summary;
+//! - [`stats`]: Elo differences with confidence intervals, percentiles.
+#![deny(missing_docs)]
+
+pub mod floodwars;
+pub mod matchup;
+pub mod process;
+pub mod stats;

@@ -1,0 +1,301 @@
+//! `arena`: play matches between game bots under the judges' exact protocols, act as a
+//! built-in player process, and replay recorded games.
+
+use std::io::{BufRead, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use arena::floodwars::{Builtin, GameRecord, Player};
+use arena::matchup::{MatchConfig, MatchGame, run_match, summarize};
+use clap::{Parser, Subcommand, ValueEnum};
+use floodwars_core::{Colour, Position};
+use serde::{Deserialize, Serialize};
+
+#[derive(Parser)]
+#[command(
+    name = "arena",
+    about = "Referees for floodgate's games: matches, built-in players, replays"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Game {
+    /// Flood Wars (one process per move).
+    Floodwars,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Plays a match: every board twice, once from each seat.
+    Match {
+        /// The game.
+        game: Game,
+        /// The first player: `random`, `greedy` (built-ins, in-process), `self:random` or
+        /// `self:greedy` (the built-ins as processes), or a command line.
+        #[arg(long)]
+        a: String,
+        /// The second player, as for `--a`.
+        #[arg(long)]
+        b: String,
+        /// Boards to play (each twice).
+        #[arg(long, default_value_t = 50)]
+        boards: usize,
+        /// Seed of the board generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Smallest width and height.
+        #[arg(long, default_value_t = 10)]
+        min_size: usize,
+        /// Largest width and height.
+        #[arg(long, default_value_t = 50)]
+        max_size: usize,
+        /// Wall-clock limit per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        limit_ms: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Write every game (board, players, moves, times) to this file, one JSON object a line.
+        #[arg(long)]
+        jsonl: Option<PathBuf>,
+        /// Print each game's final board and score.
+        #[arg(long)]
+        show_final: bool,
+    },
+    /// Plays one move as a built-in player: the judge's input on stdin, the answer on stdout.
+    Player {
+        /// The game.
+        game: Game,
+        /// `random` or `greedy`.
+        strategy: String,
+    },
+    /// Shows a recorded game move by move, with a coloured board.
+    Replay {
+        /// A file written by `arena match --jsonl`.
+        file: PathBuf,
+        /// Which game of the file (from 0).
+        #[arg(long, default_value_t = 0)]
+        game: usize,
+    },
+}
+
+/// One line of a `--jsonl` file.
+#[derive(Serialize, Deserialize)]
+struct JsonGame {
+    board_index: usize,
+    a_plays: char,
+    record: GameRecord,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Match {
+            game: Game::Floodwars,
+            a,
+            b,
+            boards,
+            seed,
+            min_size,
+            max_size,
+            limit_ms,
+            jobs,
+            jsonl,
+            show_final,
+        } => play_match(
+            &a,
+            &b,
+            boards,
+            seed,
+            (min_size, max_size),
+            limit_ms,
+            jobs,
+            jsonl,
+            show_final,
+        ),
+        Command::Player {
+            game: Game::Floodwars,
+            strategy,
+        } => play_one_move(&strategy),
+        Command::Replay { file, game } => replay(&file, game),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("arena: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A player from its command-line description.
+fn player(spec: &str) -> Result<Player, String> {
+    if let Some(builtin) = Builtin::from_name(spec) {
+        return Ok(Player::Builtin(builtin));
+    }
+    if let Some(name) = spec.strip_prefix("self:") {
+        Builtin::from_name(name).ok_or_else(|| format!("no built-in player {name:?}"))?;
+        let exe =
+            std::env::current_exe().map_err(|e| format!("cannot find the arena binary: {e}"))?;
+        return Ok(Player::Command(vec![
+            exe.display().to_string(),
+            "player".into(),
+            "floodwars".into(),
+            name.into(),
+        ]));
+    }
+    let command: Vec<String> = spec.split_whitespace().map(String::from).collect();
+    if command.is_empty() {
+        return Err("an empty player".to_string());
+    }
+    Ok(Player::Command(command))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_match(
+    a: &str,
+    b: &str,
+    boards: usize,
+    seed: u64,
+    sizes: (usize, usize),
+    limit_ms: u64,
+    jobs: usize,
+    jsonl: Option<PathBuf>,
+    show_final: bool,
+) -> Result<(), String> {
+    if sizes.0 < 1
+        || sizes.0 > sizes.1
+        || sizes.1 > floodwars_core::MAX_SIDE
+        || sizes.1 * sizes.1 < 2
+    {
+        return Err(format!(
+            "sizes must satisfy 1 <= min <= max <= {} and max >= 2",
+            floodwars_core::MAX_SIDE
+        ));
+    }
+    let (a, b) = (player(a)?, player(b)?);
+    let config = MatchConfig {
+        boards,
+        seed,
+        sizes,
+        limit: Duration::from_millis(limit_ms),
+        jobs,
+    };
+    let games = run_match(&a, &b, &config);
+    if let Some(path) = jsonl {
+        write_jsonl(&path, &games).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    if show_final {
+        for (number, game) in games.iter().enumerate() {
+            let record = &game.record;
+            println!(
+                "game {number}: J = {}, S = {}",
+                record.players[0], record.players[1]
+            );
+            print!("{}", final_position(record));
+            println!(
+                "points: J {} S {} (J {:+})\n",
+                record.points[0],
+                record.points[1],
+                record.margin()
+            );
+        }
+    }
+    print!("{}", summarize(&games));
+    Ok(())
+}
+
+fn write_jsonl(path: &PathBuf, games: &[MatchGame]) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    for game in games {
+        let line = JsonGame {
+            board_index: game.board,
+            a_plays: game.a_plays.letter(),
+            record: game.record.clone(),
+        };
+        serde_json::to_writer(&mut out, &line)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()
+}
+
+/// The position after all recorded moves.
+fn final_position(record: &GameRecord) -> Position {
+    record.moves.iter().fold(record.start(), |position, m| {
+        position.play(Colour::from_byte(m.colour as u8).expect("a recorded colour"))
+    })
+}
+
+fn play_one_move(strategy: &str) -> Result<(), String> {
+    let builtin =
+        Builtin::from_name(strategy).ok_or_else(|| format!("no built-in player {strategy:?}"))?;
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    let answer = builtin.answer(&input).map_err(|e| e.to_string())?;
+    std::io::stdout()
+        .write_all(answer.as_bytes())
+        .map_err(|e| format!("cannot write: {e}"))
+}
+
+fn replay(path: &PathBuf, index: usize) -> Result<(), String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let line = std::io::BufReader::new(file)
+        .lines()
+        .nth(index)
+        .ok_or_else(|| format!("{} has no game {index}", path.display()))?
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let game: JsonGame = serde_json::from_str(&line)
+        .map_err(|e| format!("game {index} is not a recorded game: {e}"))?;
+    let record = &game.record;
+    let mut position = record.start();
+    println!("J = {}, S = {}", record.players[0], record.players[1]);
+    print!("{}", coloured(&position));
+    for (ply, m) in record.moves.iter().enumerate() {
+        let colour = Colour::from_byte(m.colour as u8).ok_or("a recorded move is not a colour")?;
+        println!(
+            "\nmove {}: {} picks {} ({:.1} ms)",
+            ply + 1,
+            position.to_move().letter(),
+            m.colour,
+            m.micros as f64 / 1000.0
+        );
+        position = position.play(colour);
+        print!("{}", coloured(&position));
+    }
+    if let Some((side, reason)) = &record.forfeit {
+        println!("\n{side} forfeits: {reason}");
+    }
+    println!(
+        "\npoints: J {} S {} (J {:+})",
+        record.points[0],
+        record.points[1],
+        record.margin()
+    );
+    Ok(())
+}
+
+/// The board with each colour on its own terminal background.
+fn coloured(position: &Position) -> String {
+    let mut out = String::new();
+    for line in position.to_string().lines().skip(1) {
+        for c in line.chars() {
+            let code = match c {
+                '@' => 41,
+                '#' => 42,
+                '+' => 43,
+                '.' => 44,
+                _ => 45,
+            };
+            out.push_str(&format!("\x1b[{code};97m{c}\x1b[0m"));
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,240 @@
+//! Matches: two players on seeded random boards, each board played from both seats.
+
+use std::fmt;
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use floodwars_core::Side;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use crate::floodwars::{GameRecord, Player, play_game, random_board};
+use crate::stats::{elo_with_interval, percentile};
+
+/// How a match is played.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Boards; each is played twice, once from each seat.
+    pub boards: usize,
+    /// Seed of the board generator.
+    pub seed: u64,
+    /// Smallest and largest width and height (each drawn uniformly).
+    pub sizes: (usize, usize),
+    /// Wall-clock limit per move.
+    pub limit: Duration,
+    /// Games played at once.
+    pub jobs: usize,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug)]
+pub struct MatchGame {
+    /// Board number (from 0).
+    pub board: usize,
+    /// The seat of the first player (`a`).
+    pub a_plays: Side,
+    /// The game.
+    pub record: GameRecord,
+}
+
+impl MatchGame {
+    /// Player `a`'s points minus `b`'s.
+    pub fn a_margin(&self) -> i64 {
+        match self.a_plays {
+            Side::J => self.record.margin(),
+            Side::S => -self.record.margin(),
+        }
+    }
+}
+
+/// Plays the match between `a` and `b`, `config.jobs` games at a time, with a progress bar on
+/// standard error when it is a terminal. Games come back in board order, `a` as J first.
+pub fn run_match(a: &Player, b: &Player, config: &MatchConfig) -> Vec<MatchGame> {
+    let total = 2 * config.boards;
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let games = Mutex::new(Vec::with_capacity(total));
+    let show_progress = std::io::stderr().is_terminal() && total > 1;
+    std::thread::scope(|scope| {
+        for _ in 0..config.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= total {
+                        break;
+                    }
+                    let (board, a_plays) = (
+                        game / 2,
+                        if game.is_multiple_of(2) {
+                            Side::J
+                        } else {
+                            Side::S
+                        },
+                    );
+                    let start = board_for(config, board);
+                    let players = match a_plays {
+                        Side::J => [a, b],
+                        Side::S => [b, a],
+                    };
+                    let record = play_game(&start, players, config.limit);
+                    games
+                        .lock()
+                        .expect("no panics while holding the lock")
+                        .push(MatchGame {
+                            board,
+                            a_plays,
+                            record,
+                        });
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if show_progress {
+                        let filled = finished * 30 / total;
+                        eprint!(
+                            "\r[{}{}] {finished}/{total} games",
+                            "=".repeat(filled),
+                            " ".repeat(30 - filled)
+                        );
+                    }
+                }
+            });
+        }
+    });
+    if show_progress {
+        eprintln!();
+    }
+    let mut games = games
+        .into_inner()
+        .expect("no panics while holding the lock");
+    games.sort_by_key(|game| (game.board, game.a_plays == Side::S));
+    games
+}
+
+/// The board of game number `board` of a match: its size and colours come from the seed.
+pub fn board_for(config: &MatchConfig, board: usize) -> floodwars_core::Position {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed.wrapping_add(board as u64));
+    let (low, high) = config.sizes;
+    let span = (high - low + 1) as u64;
+    let width = low + (rng.next_u64() % span) as usize;
+    let height = low + (rng.next_u64() % span) as usize;
+    random_board(width, height, rng.next_u64())
+}
+
+/// The result table of a match, from player `a`'s side.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Names of `a` and `b`.
+    pub names: [String; 2],
+    /// Games `a` won, drew and lost.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Losses.
+    pub losses: usize,
+    /// Mean of `a`'s points minus `b`'s.
+    pub mean_margin: f64,
+    /// Elo difference of `a` over `b`, with its 95% interval.
+    pub elo: (f64, f64, f64),
+    /// Per player: move time p50, p99 and max, in milliseconds.
+    pub move_ms: [(f64, f64, f64); 2],
+    /// Per player: the largest peak resident memory of a move, in MiB.
+    pub peak_mib: [f64; 2],
+    /// Forfeits: game number, who, and why.
+    pub forfeits: Vec<(usize, String, String)>,
+}
+
+/// Summarises the games of a match.
+pub fn summarize(games: &[MatchGame]) -> Summary {
+    let mut summary = Summary {
+        names: ["a".into(), "b".into()],
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        mean_margin: 0.0,
+        elo: (0.0, 0.0, 0.0),
+        move_ms: [(0.0, 0.0, 0.0); 2],
+        peak_mib: [0.0; 2],
+        forfeits: Vec::new(),
+    };
+    let mut scores = Vec::new();
+    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    for (number, game) in games.iter().enumerate() {
+        let a_seat = game.a_plays.index();
+        summary.names = [
+            game.record.players[a_seat].clone(),
+            game.record.players[1 - a_seat].clone(),
+        ];
+        let margin = game.a_margin();
+        match margin.signum() {
+            1 => summary.wins += 1,
+            0 => summary.draws += 1,
+            _ => summary.losses += 1,
+        }
+        scores.push((margin.signum() as f64 + 1.0) / 2.0);
+        summary.mean_margin += margin as f64;
+        for (ply, record) in game.record.moves.iter().enumerate() {
+            // J moves on even plies.
+            let player = if (ply % 2 == 0) == (a_seat == 0) {
+                0
+            } else {
+                1
+            };
+            times[player].push(record.micros as f64 / 1000.0);
+            summary.peak_mib[player] =
+                summary.peak_mib[player].max(record.peak_rss_kib as f64 / 1024.0);
+        }
+        if let Some((side, reason)) = &game.record.forfeit {
+            let seat = if *side == 'J' { 0 } else { 1 };
+            summary
+                .forfeits
+                .push((number, game.record.players[seat].clone(), reason.clone()));
+        }
+    }
+    summary.mean_margin /= games.len().max(1) as f64;
+    summary.elo = elo_with_interval(&scores);
+    for player in 0..2 {
+        let t = &times[player];
+        summary.move_ms[player] = (
+            percentile(t, 0.5),
+            percentile(t, 0.99),
+            t.iter().copied().fold(0.0, f64::max),
+        );
+    }
+    summary
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let games = self.wins + self.draws + self.losses;
+        writeln!(f, "{} vs {}: {games} games", self.names[0], self.names[1])?;
+        writeln!(
+            f,
+            "  W/D/L {}/{}/{}  mean point difference {:+.1}  Elo {:+.0} [{:+.0}, {:+.0}] (95%)",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.mean_margin,
+            self.elo.0,
+            self.elo.1,
+            self.elo.2
+        )?;
+        writeln!(
+            f,
+            "  {:<40} {:>9} {:>9} {:>9} {:>9}",
+            "player", "p50 ms", "p99 ms", "max ms", "peak MiB"
+        )?;
+        for player in 0..2 {
+            let (p50, p99, max) = self.move_ms[player];
+            let name: String = self.names[player].chars().take(40).collect();
+            writeln!(
+                f,
+                "  {name:<40} {p50:>9.2} {p99:>9.2} {max:>9.2} {:>9.1}",
+                self.peak_mib[player]
+            )?;
+        }
+        for (game, who, reason) in &self.forfeits {
+            writeln!(f, "  game {game}: {who} forfeited: {reason}")?;
+        }
+        Ok(())
+    }
+}

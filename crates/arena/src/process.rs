@@ -1,0 +1,132 @@
+//! Running a bot process once: input on stdin, a wall-clock limit, and what it cost.
+
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The most output kept from a bot (a bot that floods its output is cut off here).
+const OUTPUT_LIMIT: u64 = 1 << 20;
+
+/// How a bot process ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this status code.
+    Code(i32),
+    /// A signal ended it (a crash, or our kill after the time limit).
+    Signal(i32),
+    /// It could not be started.
+    SpawnFailed(String),
+}
+
+/// What one run of a bot produced and cost.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// How it ended.
+    pub exit: Exit,
+    /// Whether the time limit ran out (the process was then killed).
+    pub timed_out: bool,
+    /// Wall time from spawn to exit.
+    pub elapsed: Duration,
+    /// Peak resident memory of the process, in KiB (`ru_maxrss` from `wait4`).
+    pub peak_rss_kib: u64,
+    /// Standard output (at most 1 MiB).
+    pub stdout: Vec<u8>,
+    /// Standard error (at most 1 MiB).
+    pub stderr: Vec<u8>,
+}
+
+/// Reads a pipe to its end (at most [`OUTPUT_LIMIT`] bytes) on a thread of its own.
+fn read_pipe<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(pipe) = pipe {
+            let _ = pipe.take(OUTPUT_LIMIT).read_to_end(&mut bytes);
+        }
+        bytes
+    })
+}
+
+/// Runs `command` (program and arguments) with `input` on its standard input, then end of
+/// file, killing it if it runs longer than `limit`.
+pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
+    let start = Instant::now();
+    let failed = |message: String| Run {
+        exit: Exit::SpawnFailed(message),
+        timed_out: false,
+        elapsed: start.elapsed(),
+        peak_rss_kib: 0,
+        stdout: Vec::new(),
+        stderr: Vec::new(),
+    };
+    let Some((program, args)) = command.split_first() else {
+        return failed("empty command".to_string());
+    };
+    let mut child = match Command::new(program)
+        .args(args)
+        // Its own process group, so that whatever it starts can be stopped with it.
+        .process_group(0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(error) => return failed(format!("cannot start {program}: {error}")),
+    };
+    let pid = child.id() as libc::pid_t;
+    let (mut stdin, stdout, stderr) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    let input = input.to_vec();
+    // A bot that never reads must not block the referee: write from a thread.
+    let writer = thread::spawn(move || {
+        if let Some(stdin) = stdin.as_mut() {
+            let _ = stdin.write_all(&input);
+        }
+    });
+    let out_reader = read_pipe(stdout);
+    let err_reader = read_pipe(stderr);
+
+    let mut status = 0;
+    // SAFETY: `rusage` is plain old data; all zeros is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let mut timed_out = false;
+    loop {
+        // SAFETY: `pid` is our child, not yet reaped (std's `Child` is never waited on), and
+        // both out-pointers point to live locals.
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == pid || reaped < 0 {
+            break;
+        }
+        if start.elapsed() > limit {
+            timed_out = true;
+            let _ = child.kill();
+            // SAFETY: as above; this blocking call reaps the killed child.
+            unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+            break;
+        }
+        thread::sleep(Duration::from_micros(200));
+    }
+    let elapsed = start.elapsed();
+    // Stop anything the bot left running (it could hold its output pipes open).
+    // SAFETY: kill(2) with a negative pid signals the process group the child led; it has no
+    // memory effects on this process.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    let _ = writer.join();
+    let stdout = out_reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
+    let exit = if libc::WIFEXITED(status) {
+        Exit::Code(libc::WEXITSTATUS(status))
+    } else {
+        Exit::Signal(libc::WTERMSIG(status))
+    };
+    Run {
+        exit,
+        timed_out,
+        elapsed,
+        peak_rss_kib: usage.ru_maxrss.max(0) as u64,
+        stdout,
+        stderr,
+    }
+}

@@ -1,0 +1,154 @@
+//! The referee driving real processes: the built-ins as processes, and broken bots that must
+//! lose with the right reason.
+
+use std::process::Command;
+use std::time::Duration;
+
+use arena::floodwars::{Builtin, Player, play_game, random_board};
+
+fn arena_player(strategy: &str) -> Player {
+    Player::Command(vec![
+        env!("CARGO_BIN_EXE_arena").into(),
+        "player".into(),
+        "floodwars".into(),
+        strategy.into(),
+    ])
+}
+
+fn sh(script: &str) -> Player {
+    Player::Command(vec!["sh".into(), "-c".into(), script.into()])
+}
+
+#[test]
+fn built_ins_play_the_same_game_in_process_and_as_processes() {
+    let start = random_board(12, 9, 7);
+    let limit = Duration::from_secs(5);
+    let in_process = play_game(
+        &start,
+        [
+            &Player::Builtin(Builtin::Greedy),
+            &Player::Builtin(Builtin::Random),
+        ],
+        limit,
+    );
+    let as_processes = play_game(
+        &start,
+        [&arena_player("greedy"), &arena_player("random")],
+        limit,
+    );
+    assert!(
+        in_process.forfeit.is_none() && as_processes.forfeit.is_none(),
+        "{as_processes:?}"
+    );
+    let colours = |record: &arena::floodwars::GameRecord| {
+        record.moves.iter().map(|m| m.colour).collect::<String>()
+    };
+    assert_eq!(colours(&in_process), colours(&as_processes));
+    assert_eq!(in_process.points, as_processes.points);
+    assert!(
+        as_processes.moves.iter().all(|m| m.peak_rss_kib > 0),
+        "memory is measured for processes"
+    );
+    // The recorded game replays to the same end.
+    assert_eq!(in_process.start(), start);
+}
+
+/// Plays `broken` as S against greedy; S must forfeit with a reason containing `reason`.
+fn assert_forfeits(broken: Player, reason: &str) {
+    let start = random_board(10, 10, 3);
+    let record = play_game(
+        &start,
+        [&Player::Builtin(Builtin::Greedy), &broken],
+        Duration::from_millis(300),
+    );
+    let (side, why) = record.forfeit.clone().expect("the broken bot forfeits");
+    assert_eq!(side, 'S');
+    assert!(why.contains(reason), "expected {reason:?}, got {why:?}");
+    assert_eq!(
+        record.points,
+        [100, 0],
+        "the opponent gets width x height points"
+    );
+    assert_eq!(record.moves.len(), 1, "J moved once, then S forfeited");
+}
+
+#[test]
+fn broken_bots_lose_with_the_right_reason() {
+    assert_forfeits(sh("sleep 5"), "timed out after 300 ms");
+    assert_forfeits(sh("cat > /dev/null; echo garbage"), "malformed answer");
+    assert_forfeits(sh("cat"), "must start with J");
+    assert_forfeits(sh("cat > /dev/null; kill -SEGV $$"), "signal 11");
+    assert_forfeits(sh("echo oops >&2; exit 3"), "status 3: oops");
+    assert_forfeits(
+        Player::Command(vec!["/nonexistent/bot".into()]),
+        "cannot start",
+    );
+    // A well-formed board that no legal move produces: the input with the letter swapped.
+    assert_forfeits(
+        sh("read side; echo J; cat"),
+        "not the board after a legal move",
+    );
+}
+
+#[test]
+fn the_match_command_prints_a_table_and_writes_jsonl() {
+    let jsonl = std::env::temp_dir().join(format!("arena-test-{}.jsonl", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args([
+            "match",
+            "floodwars",
+            "--a",
+            "self:greedy",
+            "--b",
+            "random",
+            "--boards",
+            "2",
+            "--max-size",
+            "12",
+        ])
+        .args([
+            "--jobs",
+            "2",
+            "--show-final",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("4 games") && stdout.contains("W/D/L") && stdout.contains("points: J"),
+        "{stdout}"
+    );
+    let lines = std::fs::read_to_string(&jsonl).unwrap();
+    assert_eq!(lines.lines().count(), 4);
+    let replay = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["replay", jsonl.to_str().unwrap(), "--game", "3"])
+        .output()
+        .unwrap();
+    assert!(replay.status.success());
+    assert!(String::from_utf8_lossy(&replay.stdout).contains("move 1:"));
+    std::fs::remove_file(jsonl).unwrap();
+}
+
+#[test]
+fn the_player_command_rejects_malformed_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["player", "floodwars", "greedy"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"J\n@@x\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("row 1, column 3"));
+}
