@@ -192,14 +192,13 @@ pub fn summarize(games: &[MatchGame]) -> Summary {
     }
     summary.mean_margin /= games.len().max(1) as f64;
     summary.elo = elo_with_interval(&scores);
-    for player in 0..2 {
-        let t = &times[player];
-        summary.move_ms[player] = (
-            percentile(t, 0.5),
-            percentile(t, 0.99),
+    summary.move_ms = times.map(|t| {
+        (
+            percentile(&t, 0.5),
+            percentile(&t, 0.99),
             t.iter().copied().fold(0.0, f64::max),
-        );
-    }
+        )
+    });
     summary
 }
 
