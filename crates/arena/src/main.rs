@@ -66,6 +66,26 @@ enum Command {
         #[arg(long)]
         show_final: bool,
     },
+    /// Plays a round robin: every pair of players plays a match on the same boards.
+    Tournament {
+        /// The game.
+        game: Game,
+        /// A player (at least two), as for `match --a`.
+        #[arg(long = "player", required = true, num_args = 1)]
+        players: Vec<String>,
+        /// Boards per pairing (each played twice).
+        #[arg(long, default_value_t = 10)]
+        boards: usize,
+        /// Seed of the board generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Wall-clock limit per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        limit_ms: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
     /// Plays one move as a built-in player: the judge's input on stdin, the answer on stdout.
     Player {
         /// The game.
@@ -117,6 +137,14 @@ fn main() -> ExitCode {
             jsonl,
             show_final,
         ),
+        Command::Tournament {
+            game: Game::Floodwars,
+            players,
+            boards,
+            seed,
+            limit_ms,
+            jobs,
+        } => tournament(&players, boards, seed, limit_ms, jobs),
         Command::Player {
             game: Game::Floodwars,
             strategy,
@@ -206,6 +234,46 @@ fn play_match(
         }
     }
     print!("{}", summarize(&games));
+    Ok(())
+}
+
+fn tournament(
+    specs: &[String],
+    boards: usize,
+    seed: u64,
+    limit_ms: u64,
+    jobs: usize,
+) -> Result<(), String> {
+    if specs.len() < 2 {
+        return Err("a tournament needs at least two players".to_string());
+    }
+    let players = specs
+        .iter()
+        .map(|spec| player(spec))
+        .collect::<Result<Vec<_>, _>>()?;
+    let config = MatchConfig {
+        boards,
+        seed,
+        sizes: (10, floodwars_core::MAX_SIDE),
+        limit: Duration::from_millis(limit_ms),
+        jobs,
+    };
+    let pairings = arena::matchup::run_tournament(&players, &config);
+    for (_, _, games) in &pairings {
+        print!("{}", summarize(games));
+    }
+    println!(
+        "
+{:<40} {:>6} {:>7} {:>10}",
+        "standings", "games", "points", "mean diff"
+    );
+    for standing in arena::matchup::standings(&players, &pairings) {
+        let name: String = standing.name.chars().take(40).collect();
+        println!(
+            "{name:<40} {:>6} {:>7.1} {:>+10.1}",
+            standing.games, standing.points, standing.mean_margin
+        );
+    }
     Ok(())
 }
 

@@ -237,3 +237,59 @@ impl fmt::Display for Summary {
         Ok(())
     }
 }
+
+/// One pairing of a tournament: the players' indices and their match.
+pub type Pairing = (usize, usize, Vec<MatchGame>);
+
+/// A round robin: every pair of players plays a match on the same boards.
+pub fn run_tournament(players: &[Player], config: &MatchConfig) -> Vec<Pairing> {
+    let mut pairings = Vec::new();
+    for a in 0..players.len() {
+        for b in a + 1..players.len() {
+            pairings.push((a, b, run_match(&players[a], &players[b], config)));
+        }
+    }
+    pairings
+}
+
+/// A player's line in the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// The player.
+    pub name: String,
+    /// Games played.
+    pub games: usize,
+    /// One point a win, half a draw.
+    pub points: f64,
+    /// Mean point difference per game.
+    pub mean_margin: f64,
+}
+
+/// The standings of a tournament, best first.
+pub fn standings(players: &[Player], pairings: &[Pairing]) -> Vec<Standing> {
+    let mut table: Vec<Standing> = players
+        .iter()
+        .map(|p| Standing {
+            name: p.name(),
+            games: 0,
+            points: 0.0,
+            mean_margin: 0.0,
+        })
+        .collect();
+    for (a, b, games) in pairings {
+        for game in games {
+            let margin = game.a_margin();
+            for (player, sign) in [(*a, 1), (*b, -1)] {
+                let standing = &mut table[player];
+                standing.games += 1;
+                standing.points += ((sign * margin).signum() as f64 + 1.0) / 2.0;
+                standing.mean_margin += (sign * margin) as f64;
+            }
+        }
+    }
+    for standing in &mut table {
+        standing.mean_margin /= standing.games.max(1) as f64;
+    }
+    table.sort_by(|x, y| y.points.total_cmp(&x.points));
+    table
+}

@@ -130,3 +130,137 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
         stderr,
     }
 }
+
+/// A bot process that stays up for a whole game and speaks in lines (Cram, Domain Expansion):
+/// lines go to its stdin, answers are read from its stdout with a time limit each, and its
+/// cost is taken when it ends.
+#[derive(Debug)]
+pub struct Session {
+    child: std::process::Child,
+    pid: libc::pid_t,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    stderr: Option<thread::JoinHandle<Vec<u8>>>,
+}
+
+/// What waiting for an answer line came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Received {
+    /// A line (without its `\n`, and without a `\r` before it), and how long it took.
+    Line(String, Duration),
+    /// No line within the limit.
+    Timeout,
+    /// The bot closed its output (it exited or crashed).
+    Closed,
+}
+
+/// How a session ended.
+#[derive(Clone, Debug)]
+pub struct SessionEnd {
+    /// How the process ended (killed by us if it outlived the grace period).
+    pub exit: Exit,
+    /// Peak resident memory over the whole session, in KiB.
+    pub peak_rss_kib: u64,
+    /// Everything it wrote to standard error (at most 1 MiB).
+    pub stderr: Vec<u8>,
+}
+
+impl Session {
+    /// Starts `command` (program and arguments).
+    pub fn start(command: &[String]) -> Result<Self, String> {
+        let (program, args) = command.split_first().ok_or("empty command")?;
+        let mut child = Command::new(program)
+            .args(args)
+            .process_group(0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|error| format!("cannot start {program}: {error}"))?;
+        let pid = child.id() as libc::pid_t;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (sender, lines) = std::sync::mpsc::channel();
+        thread::spawn(move || {
+            let mut reader = std::io::BufReader::new(stdout.take(64 * OUTPUT_LIMIT));
+            let mut line = String::new();
+            while std::io::BufRead::read_line(&mut reader, &mut line).is_ok_and(|n| n > 0) {
+                let text = line
+                    .trim_end_matches('\n')
+                    .trim_end_matches('\r')
+                    .to_string();
+                if sender.send(text).is_err() {
+                    break;
+                }
+                line.clear();
+            }
+        });
+        let stderr = Some(read_pipe(child.stderr.take()));
+        Ok(Self {
+            stdin: child.stdin.take(),
+            child,
+            pid,
+            lines,
+            stderr,
+        })
+    }
+
+    /// Writes `line` and a `\n` to the bot's standard input. A bot that has exited makes
+    /// this fail; the referee then finds the closed output on its next [`Session::receive`].
+    pub fn send(&mut self, line: &str) -> std::io::Result<()> {
+        let stdin = self.stdin.as_mut().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        stdin.write_all(line.as_bytes())?;
+        stdin.write_all(b"\n")?;
+        stdin.flush()
+    }
+
+    /// Waits at most `limit` for the next line of output.
+    pub fn receive(&mut self, limit: Duration) -> Received {
+        let start = Instant::now();
+        match self.lines.recv_timeout(limit) {
+            Ok(line) => Received::Line(line, start.elapsed()),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Received::Timeout,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Received::Closed,
+        }
+    }
+
+    /// Closes the bot's input, gives it `grace` to exit, then stops its process group, and
+    /// reports how it ended.
+    pub fn finish(mut self, grace: Duration) -> SessionEnd {
+        drop(self.stdin.take());
+        let start = Instant::now();
+        let mut status = 0;
+        // SAFETY: `rusage` is plain old data; all zeros is a valid value.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: `pid` is our child, not yet reaped; the out-pointers point to live locals.
+            let reaped = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut usage) };
+            if reaped == self.pid || reaped < 0 {
+                break;
+            }
+            if start.elapsed() > grace {
+                let _ = self.child.kill();
+                // SAFETY: as above; this blocking call reaps the killed child.
+                unsafe { libc::wait4(self.pid, &mut status, 0, &mut usage) };
+                break;
+            }
+            thread::sleep(Duration::from_micros(500));
+        }
+        // SAFETY: signals the process group the child led; no memory effects here.
+        unsafe { libc::kill(-self.pid, libc::SIGKILL) };
+        let exit = if libc::WIFEXITED(status) {
+            Exit::Code(libc::WEXITSTATUS(status))
+        } else {
+            Exit::Signal(libc::WTERMSIG(status))
+        };
+        let stderr = self
+            .stderr
+            .take()
+            .and_then(|reader| reader.join().ok())
+            .unwrap_or_default();
+        SessionEnd {
+            exit,
+            peak_rss_kib: usage.ru_maxrss.max(0) as u64,
+            stderr,
+        }
+    }
+}

@@ -152,3 +152,73 @@ fn the_player_command_rejects_malformed_input() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("row 1, column 3"));
 }
+
+#[test]
+fn sessions_exchange_lines_under_limits() {
+    use arena::process::{Exit, Received, Session};
+    let script = "while read line; do if [ \"$line\" = quiet ]; then sleep 2; else echo \"got $line\"; fi; done";
+    let mut bot = Session::start(&["sh".into(), "-c".into(), script.into()]).unwrap();
+    bot.send("a").unwrap();
+    assert!(
+        matches!(bot.receive(Duration::from_secs(5)), Received::Line(line, _) if line == "got a")
+    );
+    bot.send("quiet").unwrap();
+    assert_eq!(bot.receive(Duration::from_millis(100)), Received::Timeout);
+    let end = bot.finish(Duration::from_millis(100));
+    assert!(
+        matches!(end.exit, Exit::Signal(_)),
+        "killed after the grace period: {:?}",
+        end.exit
+    );
+    assert!(end.peak_rss_kib > 0);
+
+    let mut short_lived = Session::start(&[
+        "sh".into(),
+        "-c".into(),
+        "read line; echo bye; exit 4".into(),
+    ])
+    .unwrap();
+    short_lived.send("hello").unwrap();
+    assert!(
+        matches!(short_lived.receive(Duration::from_secs(5)), Received::Line(line, _) if line == "bye")
+    );
+    assert_eq!(
+        short_lived.receive(Duration::from_secs(5)),
+        Received::Closed
+    );
+    assert_eq!(
+        short_lived.finish(Duration::from_secs(1)).exit,
+        Exit::Code(4)
+    );
+    assert!(Session::start(&["/nonexistent/bot".into()]).is_err());
+}
+
+#[test]
+fn a_tournament_ranks_the_players() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args([
+            "tournament",
+            "floodwars",
+            "--player",
+            "greedy",
+            "--player",
+            "random",
+            "--player",
+            "self:random",
+        ])
+        .args(["--boards", "2", "--jobs", "2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let standings = stdout.split("standings").nth(1).expect("a standings table");
+    let first = standings.lines().nth(1).unwrap();
+    assert!(
+        first.starts_with("greedy") && first.contains(" 8 "),
+        "greedy leads with 8 games:\n{stdout}"
+    );
+}
