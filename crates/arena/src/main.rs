@@ -65,6 +65,10 @@ enum Command {
         /// Print each game's final board and score.
         #[arg(long)]
         show_final: bool,
+        /// Play this board (its rows, with or without a `J`/`S` line first) instead of
+        /// random ones.
+        #[arg(long)]
+        board: Option<PathBuf>,
     },
     /// Plays a round robin: every pair of players plays a match on the same boards.
     Tournament {
@@ -126,17 +130,18 @@ fn main() -> ExitCode {
             jobs,
             jsonl,
             show_final,
-        } => play_match(
-            &a,
-            &b,
-            boards,
-            seed,
-            (min_size, max_size),
-            limit_ms,
-            jobs,
-            jsonl,
-            show_final,
-        ),
+            board,
+        } => read_board(board).and_then(|board| {
+            let config = MatchConfig {
+                boards,
+                seed,
+                sizes: (min_size, max_size),
+                limit: Duration::from_millis(limit_ms),
+                jobs,
+                board,
+            };
+            play_match(&a, &b, &config, jsonl, show_final)
+        }),
         Command::Tournament {
             game: Game::Floodwars,
             players,
@@ -183,18 +188,14 @@ fn player(spec: &str) -> Result<Player, String> {
     Ok(Player::Command(command))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn play_match(
     a: &str,
     b: &str,
-    boards: usize,
-    seed: u64,
-    sizes: (usize, usize),
-    limit_ms: u64,
-    jobs: usize,
+    config: &MatchConfig,
     jsonl: Option<PathBuf>,
     show_final: bool,
 ) -> Result<(), String> {
+    let sizes = config.sizes;
     if sizes.0 < 1
         || sizes.0 > sizes.1
         || sizes.1 > floodwars_core::MAX_SIDE
@@ -206,14 +207,7 @@ fn play_match(
         ));
     }
     let (a, b) = (player(a)?, player(b)?);
-    let config = MatchConfig {
-        boards,
-        seed,
-        sizes,
-        limit: Duration::from_millis(limit_ms),
-        jobs,
-    };
-    let games = run_match(&a, &b, &config);
+    let games = run_match(&a, &b, config);
     if let Some(path) = jsonl {
         write_jsonl(&path, &games).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -237,6 +231,20 @@ fn play_match(
     Ok(())
 }
 
+/// The board of a `--board` file: rows, optionally after a `J` or `S` line (J moves first).
+fn read_board(path: Option<PathBuf>) -> Result<Option<Position>, String> {
+    let Some(path) = path else { return Ok(None) };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let rows = text
+        .strip_prefix("J\n")
+        .or_else(|| text.strip_prefix("S\n"))
+        .unwrap_or(&text);
+    let position = floodwars_core::codec::parse(format!("J\n{rows}").as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Some(position))
+}
+
 fn tournament(
     specs: &[String],
     boards: usize,
@@ -257,6 +265,7 @@ fn tournament(
         sizes: (10, floodwars_core::MAX_SIDE),
         limit: Duration::from_millis(limit_ms),
         jobs,
+        board: None,
     };
     let pairings = arena::matchup::run_tournament(&players, &config);
     for (_, _, games) in &pairings {

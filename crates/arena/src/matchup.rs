@@ -26,6 +26,8 @@ pub struct MatchConfig {
     pub limit: Duration,
     /// Games played at once.
     pub jobs: usize,
+    /// A fixed board to play instead of random ones.
+    pub board: Option<floodwars_core::Position>,
 }
 
 /// One game of a match.
@@ -110,8 +112,12 @@ pub fn run_match(a: &Player, b: &Player, config: &MatchConfig) -> Vec<MatchGame>
     games
 }
 
-/// The board of game number `board` of a match: its size and colours come from the seed.
+/// The board of game number `board` of a match: the fixed board if there is one, else a size
+/// and colours drawn from the seed.
 pub fn board_for(config: &MatchConfig, board: usize) -> floodwars_core::Position {
+    if let Some(fixed) = &config.board {
+        return fixed.clone();
+    }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed.wrapping_add(board as u64));
     let (low, high) = config.sizes;
     let span = (high - low + 1) as u64;

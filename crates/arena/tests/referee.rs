@@ -137,6 +137,55 @@ fn the_match_command_prints_a_table_and_writes_jsonl() {
 }
 
 #[test]
+fn a_match_can_play_a_board_file() {
+    let board = std::env::temp_dir().join(format!("arena-board-{}.txt", std::process::id()));
+    std::fs::write(&board, "..##*\n.#.*@\n@*..+\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args([
+            "match",
+            "floodwars",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--boards",
+            "1",
+            "--show-final",
+        ])
+        .args(["--board", board.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        stdout.matches("game ").count(),
+        2,
+        "the board from both seats:\n{stdout}"
+    );
+    std::fs::write(&board, "@.\n.@\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args([
+            "match",
+            "floodwars",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--board",
+            board.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("same colour"));
+    std::fs::remove_file(board).unwrap();
+}
+
+#[test]
 fn the_player_command_rejects_malformed_input() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
         .args(["player", "floodwars", "greedy"])
