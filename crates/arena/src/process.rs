@@ -48,6 +48,57 @@ fn read_pipe<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Ve
     })
 }
 
+/// Starts `command` (program and arguments) with piped standard streams, in a process group
+/// of its own so that whatever it starts can be stopped with it.
+fn spawn(command: &[String]) -> Result<std::process::Child, String> {
+    let (program, args) = command.split_first().ok_or("empty command")?;
+    Command::new(program)
+        .args(args)
+        .process_group(0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| format!("cannot start {program}: {error}"))
+}
+
+/// Waits for `child` to exit, killing it once `limit` has passed since `since`, then stops
+/// whatever it left running in its process group. Returns how it ended, whether it was
+/// killed for time, and its peak resident memory in KiB.
+fn reap(child: &mut std::process::Child, since: Instant, limit: Duration) -> (Exit, bool, u64) {
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain old data; all zeros is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let mut timed_out = false;
+    loop {
+        // SAFETY: `pid` is our child, not yet reaped (std's `Child` is never waited on), and
+        // both out-pointers point to live locals.
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == pid || reaped < 0 {
+            break;
+        }
+        if since.elapsed() > limit {
+            timed_out = true;
+            let _ = child.kill();
+            // SAFETY: as above; this blocking call reaps the killed child.
+            unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+            break;
+        }
+        thread::sleep(Duration::from_micros(200));
+    }
+    // Stop anything the bot left running (it could hold its output pipes open).
+    // SAFETY: kill(2) with a negative pid signals the process group the child led; it has no
+    // memory effects on this process.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    let exit = if libc::WIFEXITED(status) {
+        Exit::Code(libc::WEXITSTATUS(status))
+    } else {
+        Exit::Signal(libc::WTERMSIG(status))
+    };
+    (exit, timed_out, usage.ru_maxrss.max(0) as u64)
+}
+
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
 /// file, killing it if it runs longer than `limit`.
 pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
@@ -60,22 +111,10 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
         stdout: Vec::new(),
         stderr: Vec::new(),
     };
-    let Some((program, args)) = command.split_first() else {
-        return failed("empty command".to_string());
-    };
-    let mut child = match Command::new(program)
-        .args(args)
-        // Its own process group, so that whatever it starts can be stopped with it.
-        .process_group(0)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
+    let mut child = match spawn(command) {
         Ok(child) => child,
-        Err(error) => return failed(format!("cannot start {program}: {error}")),
+        Err(message) => return failed(message),
     };
-    let pid = child.id() as libc::pid_t;
     let (mut stdin, stdout, stderr) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take());
     let input = input.to_vec();
@@ -87,45 +126,16 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
     });
     let out_reader = read_pipe(stdout);
     let err_reader = read_pipe(stderr);
-
-    let mut status = 0;
-    // SAFETY: `rusage` is plain old data; all zeros is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let mut timed_out = false;
-    loop {
-        // SAFETY: `pid` is our child, not yet reaped (std's `Child` is never waited on), and
-        // both out-pointers point to live locals.
-        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if reaped == pid || reaped < 0 {
-            break;
-        }
-        if start.elapsed() > limit {
-            timed_out = true;
-            let _ = child.kill();
-            // SAFETY: as above; this blocking call reaps the killed child.
-            unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-            break;
-        }
-        thread::sleep(Duration::from_micros(200));
-    }
+    let (exit, timed_out, peak_rss_kib) = reap(&mut child, start, limit);
     let elapsed = start.elapsed();
-    // Stop anything the bot left running (it could hold its output pipes open).
-    // SAFETY: kill(2) with a negative pid signals the process group the child led; it has no
-    // memory effects on this process.
-    unsafe { libc::kill(-pid, libc::SIGKILL) };
     let _ = writer.join();
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
-    let exit = if libc::WIFEXITED(status) {
-        Exit::Code(libc::WEXITSTATUS(status))
-    } else {
-        Exit::Signal(libc::WTERMSIG(status))
-    };
     Run {
         exit,
         timed_out,
         elapsed,
-        peak_rss_kib: usage.ru_maxrss.max(0) as u64,
+        peak_rss_kib,
         stdout,
         stderr,
     }
@@ -137,7 +147,6 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
 #[derive(Debug)]
 pub struct Session {
     child: std::process::Child,
-    pid: libc::pid_t,
     stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
     stderr: Option<thread::JoinHandle<Vec<u8>>>,
@@ -168,16 +177,7 @@ pub struct SessionEnd {
 impl Session {
     /// Starts `command` (program and arguments).
     pub fn start(command: &[String]) -> Result<Self, String> {
-        let (program, args) = command.split_first().ok_or("empty command")?;
-        let mut child = Command::new(program)
-            .args(args)
-            .process_group(0)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|error| format!("cannot start {program}: {error}"))?;
-        let pid = child.id() as libc::pid_t;
+        let mut child = spawn(command)?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let (sender, lines) = std::sync::mpsc::channel();
         thread::spawn(move || {
@@ -198,7 +198,6 @@ impl Session {
         Ok(Self {
             stdin: child.stdin.take(),
             child,
-            pid,
             lines,
             stderr,
         })
@@ -227,31 +226,7 @@ impl Session {
     /// reports how it ended.
     pub fn finish(mut self, grace: Duration) -> SessionEnd {
         drop(self.stdin.take());
-        let start = Instant::now();
-        let mut status = 0;
-        // SAFETY: `rusage` is plain old data; all zeros is a valid value.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        loop {
-            // SAFETY: `pid` is our child, not yet reaped; the out-pointers point to live locals.
-            let reaped = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut usage) };
-            if reaped == self.pid || reaped < 0 {
-                break;
-            }
-            if start.elapsed() > grace {
-                let _ = self.child.kill();
-                // SAFETY: as above; this blocking call reaps the killed child.
-                unsafe { libc::wait4(self.pid, &mut status, 0, &mut usage) };
-                break;
-            }
-            thread::sleep(Duration::from_micros(500));
-        }
-        // SAFETY: signals the process group the child led; no memory effects here.
-        unsafe { libc::kill(-self.pid, libc::SIGKILL) };
-        let exit = if libc::WIFEXITED(status) {
-            Exit::Code(libc::WEXITSTATUS(status))
-        } else {
-            Exit::Signal(libc::WTERMSIG(status))
-        };
+        let (exit, _, peak_rss_kib) = reap(&mut self.child, Instant::now(), grace);
         let stderr = self
             .stderr
             .take()
@@ -259,7 +234,7 @@ impl Session {
             .unwrap_or_default();
         SessionEnd {
             exit,
-            peak_rss_kib: usage.ru_maxrss.max(0) as u64,
+            peak_rss_kib,
             stderr,
         }
     }

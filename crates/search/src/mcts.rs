@@ -180,6 +180,21 @@ struct Node<M> {
     reward: f64,
 }
 
+impl<M> Node<M> {
+    /// A node not yet visited nor expanded.
+    fn unvisited(mv: Option<M>, mover: Player) -> Self {
+        Self {
+            mv,
+            mover,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
 /// A UCT searcher for the game `G`, valuing leaves with the policy `P`. It owns the root
 /// position; [`Mcts::advance`] plays moves on it and keeps the subtree below them.
 #[derive(Debug)]
@@ -228,15 +243,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     fn reset_tree(&mut self) {
         self.nodes.clear();
         let mover = G::player_to_move(&self.root).other();
-        self.nodes.push(Node {
-            mv: None,
-            mover,
-            first_child: 0,
-            child_count: 0,
-            expanded: false,
-            visits: 0,
-            reward: 0.0,
-        });
+        self.nodes.push(Node::unvisited(None, mover));
     }
 
     /// Runs iterations until the budget is spent (a budget with neither limit runs one
@@ -338,15 +345,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         let mover = G::player_to_move(state);
         let first_child = self.nodes.len() as u32;
         for &m in &moves {
-            self.nodes.push(Node {
-                mv: Some(m),
-                mover,
-                first_child: 0,
-                child_count: 0,
-                expanded: false,
-                visits: 0,
-                reward: 0.0,
-            });
+            self.nodes.push(Node::unvisited(Some(m), mover));
         }
         let parent = &mut self.nodes[node as usize];
         parent.first_child = first_child;
