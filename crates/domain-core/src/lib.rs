@@ -1,0 +1,22 @@
+//! Domain Expansion (specs/domain.md): two tokens on a 7 x 7 board take turns to move up to
+//! three steps and build a wall beside them; when the walls separate the tokens, the larger
+//! domain wins.
+//!
+//! - [`board`]: cells as bits of a `u64`, walls as edge sets, flood over open sides;
+//! - [`state`]: the position, legal actions exactly as the referee (quirk included), the end;
+//! - [`codec`]: the protocol's lines.
+//!
+//! ```
+//! use domain_core::board::{Cell, Dir};
+//! use domain_core::state::{Action, State};
+//! let start = State::default();
+//! let action = Action { to: Cell::new(1, 2), wall: Dir::R };
+//! assert!(start.is_legal(action));
+//! assert_eq!(action.to_string(), "1 2 R");
+//! assert!(!start.play(action).is_over());
+//! ```
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod codec;
+pub mod state;

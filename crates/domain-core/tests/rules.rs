@@ -1,0 +1,218 @@
+//! The rules against hand-worked positions and a plain breadth-first reference.
+
+use std::collections::VecDeque;
+
+use domain_core::board::{Cell, Dir, Walls};
+use domain_core::codec::{parse_action_line, parse_answer, parse_cell, parse_size};
+use domain_core::state::{Action, State};
+use proptest::prelude::*;
+
+fn walls(list: &[(u8, u8, Dir)]) -> Walls {
+    let mut walls = Walls::default();
+    for &(x, y, dir) in list {
+        walls.add(Cell::new(x, y), dir);
+    }
+    walls
+}
+
+#[test]
+fn the_referee_quirk_manhattan_3_and_path_4() {
+    let state = State::new(
+        walls(&[(2, 2, Dir::R), (2, 2, Dir::D)]),
+        [Cell::new(2, 2), Cell::new(6, 6)],
+        0,
+    );
+    let reachable = |x, y| state.destinations() & Cell::new(x, y).bit() != 0;
+    assert!(reachable(3, 3), "Manhattan 2, shortest open path 4: legal");
+    assert!(
+        !reachable(4, 3),
+        "Manhattan 3, shortest open path 5: illegal"
+    );
+    assert!(reachable(3, 2), "Manhattan 1, shortest open path 3: legal");
+    assert!(reachable(2, 2), "staying is legal");
+    assert!(!reachable(5, 2), "Manhattan 3 beyond the wall");
+}
+
+#[test]
+fn tokens_block_paths_and_cells() {
+    // The opponent stands in the only gap of a wall line.
+    let mut list = Vec::new();
+    for x in 0..7 {
+        if x != 3 {
+            list.push((x, 2, Dir::D));
+        }
+    }
+    let state = State::new(walls(&list), [Cell::new(3, 1), Cell::new(3, 2)], 0);
+    let destinations = state.destinations();
+    assert_eq!(
+        destinations & Cell::new(3, 2).bit(),
+        0,
+        "not onto the opponent"
+    );
+    assert_eq!(
+        destinations & Cell::new(3, 3).bit(),
+        0,
+        "not through the opponent"
+    );
+    assert_ne!(destinations & Cell::new(3, 0).bit(), 0);
+}
+
+#[test]
+fn walls_and_the_border() {
+    let start = State::default();
+    assert!(
+        start.walls().has(Cell::new(0, 0), Dir::U) && start.walls().has(Cell::new(0, 0), Dir::L)
+    );
+    assert!(
+        !start.is_legal(Action {
+            to: Cell::new(0, 0),
+            wall: Dir::L
+        }),
+        "the border is a wall"
+    );
+    let after = start.play(Action {
+        to: Cell::new(1, 1),
+        wall: Dir::D,
+    });
+    assert!(
+        after.walls().has(Cell::new(1, 2), Dir::U),
+        "U of (1,2) is D of (1,1)"
+    );
+    assert_eq!(after.to_move(), 1);
+    assert_eq!(after.token(0), Cell::new(1, 1));
+    // Every interior edge can be built once: 84 of them.
+    let mut all = Walls::default();
+    for y in 0..7 {
+        for x in 0..7 {
+            for dir in [Dir::R, Dir::D] {
+                if !all.has(Cell::new(x, y), dir) {
+                    all.add(Cell::new(x, y), dir);
+                }
+            }
+        }
+    }
+    assert_eq!(all.count(), 84);
+}
+
+#[test]
+fn the_game_ends_when_the_tokens_are_separated() {
+    // A wall line across the board between rows 2 and 3.
+    let list: Vec<(u8, u8, Dir)> = (0..7).map(|x| (x, 2, Dir::D)).collect();
+    let state = State::new(walls(&list), [Cell::new(0, 0), Cell::new(6, 6)], 0);
+    assert!(state.is_over());
+    assert_eq!(state.domain_sizes(), [21, 28]);
+    let open = State::new(walls(&list[..6]), [Cell::new(0, 0), Cell::new(6, 6)], 0);
+    assert!(!open.is_over());
+    assert_eq!(open.domain_sizes(), [49, 49]);
+}
+
+#[test]
+fn protocol_lines() {
+    assert_eq!(parse_size("7 7"), Ok(()));
+    assert!(parse_size("8 7").is_err());
+    assert_eq!(parse_cell("6 0"), Ok(Cell::new(6, 0)));
+    assert!(parse_cell("7 0").is_err() && parse_cell("1").is_err() && parse_cell("a b").is_err());
+    assert_eq!(parse_action_line("-1 -1 _"), Ok(None));
+    assert_eq!(
+        parse_action_line("3 4 L"),
+        Ok(Some(Action {
+            to: Cell::new(3, 4),
+            wall: Dir::L
+        }))
+    );
+    assert!(parse_action_line("3 4 X").is_err() && parse_action_line("3 4").is_err());
+    let (action, message) = parse_answer("2 5 R hello there").unwrap();
+    assert_eq!(
+        (action, message),
+        (
+            Action {
+                to: Cell::new(2, 5),
+                wall: Dir::R
+            },
+            "hello there"
+        )
+    );
+    assert_eq!(
+        parse_answer("2 5 x").unwrap().0.wall,
+        Dir::U,
+        "the referee reads other letters as U"
+    );
+    for bad in ["2 5", "25 R", "2 5 RR", "7 0 U", "2  5 R", ""] {
+        assert!(parse_answer(bad).is_err(), "{bad:?}");
+    }
+    assert_eq!(
+        Action {
+            to: Cell::new(4, 0),
+            wall: Dir::D
+        }
+        .to_string(),
+        "4 0 D"
+    );
+}
+
+/// Destinations by plain breadth-first search: Manhattan <= 3 and shortest path <= 4.
+fn reference_destinations(state: &State) -> u64 {
+    let me = state.token(state.to_move());
+    let opponent = state.token(1 - state.to_move());
+    let mut distance = [u8::MAX; 49];
+    distance[me.0 as usize] = 0;
+    let mut queue = VecDeque::from([me]);
+    while let Some(cell) = queue.pop_front() {
+        for dir in Dir::ALL {
+            if state.walls().has(cell, dir) {
+                continue;
+            }
+            let next = match dir {
+                Dir::U => Cell::new(cell.x(), cell.y() - 1),
+                Dir::D => Cell::new(cell.x(), cell.y() + 1),
+                Dir::L => Cell::new(cell.x() - 1, cell.y()),
+                Dir::R => Cell::new(cell.x() + 1, cell.y()),
+            };
+            if next != opponent && distance[next.0 as usize] == u8::MAX {
+                distance[next.0 as usize] = distance[cell.0 as usize] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    (0..49u8)
+        .filter(|&c| distance[c as usize] <= 4 && me.manhattan(Cell(c)) <= 3)
+        .fold(0, |acc, c| acc | 1 << c)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn destinations_match_breadth_first_search(
+        edges in prop::collection::vec(any::<bool>(), 84),
+        me in 0..49u8,
+        opponent in 0..49u8,
+        to_move in 0..2u8,
+    ) {
+        prop_assume!(me != opponent);
+        let mut walls = Walls::default();
+        let mut edge = edges.iter();
+        for y in 0..7 {
+            for x in 0..7 {
+                for dir in [Dir::R, Dir::D] {
+                    let cell = Cell::new(x, y);
+                    if !walls.has(cell, dir) && *edge.next().unwrap() {
+                        walls.add(cell, dir);
+                    }
+                }
+            }
+        }
+        let tokens = if to_move == 0 { [Cell(me), Cell(opponent)] } else { [Cell(opponent), Cell(me)] };
+        let state = State::new(walls, tokens, to_move);
+        prop_assert_eq!(state.destinations(), reference_destinations(&state));
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        for action in &actions {
+            prop_assert!(state.is_legal(*action));
+            let next = state.play(*action);
+            prop_assert_eq!(next.walls().count(), state.walls().count() + 1);
+        }
+        // Domains are symmetric: the tokens share one exactly when the game goes on.
+        prop_assert_eq!(state.is_over(), state.domain(1) & state.token(0).bit() == 0);
+    }
+}
