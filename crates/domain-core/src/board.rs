@@ -8,7 +8,7 @@ pub const SIZE: u8 = 7;
 /// Every cell: bits 0 to 48, cell `(x, y)` at bit `y * 7 + x`.
 pub const ALL: u64 = (1 << 49) - 1;
 
-const COLUMN_0: u64 = 0x0040_8102_0408_1;
+const COLUMN_0: u64 = 0x0000_0408_1020_4081;
 const COLUMN_6: u64 = COLUMN_0 << 6;
 const ROW_6: u64 = 0x7F << 42;
 
