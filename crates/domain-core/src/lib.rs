@@ -4,7 +4,8 @@
 //!
 //! - [`board`]: cells as bits of a `u64`, walls as edge sets, flood over open sides;
 //! - [`state`]: the position, legal actions exactly as the referee (quirk included), the end;
-//! - [`codec`]: the protocol's lines.
+//! - [`codec`]: the protocol's lines;
+//! - [`engine`]: the evaluation (who reaches each cell first) and the alpha-beta engine.
 //!
 //! ```
 //! use domain_core::board::{Cell, Dir};
@@ -19,4 +20,5 @@
 
 pub mod board;
 pub mod codec;
+pub mod engine;
 pub mod state;

@@ -119,6 +119,19 @@ impl State {
         next
     }
 
+    /// The position after the player to move plays `action` as a referee reported it, legal
+    /// or not: the token goes to `action.to`, the wall is added unless it is already there,
+    /// and the turn passes. (A bot follows the referee even where its own rules would object.)
+    pub fn play_reported(&self, action: Action) -> State {
+        let mut next = *self;
+        next.tokens[self.to_move as usize] = action.to;
+        if !next.walls.has(action.to, action.wall) {
+            next.walls.add(action.to, action.wall);
+        }
+        next.to_move = 1 - self.to_move;
+        next
+    }
+
     /// The cells reachable from a player's token through open sides (tokens do not block).
     pub const fn domain(&self, player: u8) -> u64 {
         self.walls.flood(self.tokens[player as usize].bit(), 0)

@@ -1,0 +1,139 @@
+//! Domain Expansion for the search crate: the evaluation and the engine the bot uses.
+
+use search::{
+    AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, SearchResult,
+};
+
+use crate::board::ALL;
+use crate::state::{Action, State};
+
+/// Domain Expansion as a [`search::Game`]: player 0 is [`Player::First`].
+#[derive(Debug)]
+pub struct Domain;
+
+const fn player(index: u8) -> Player {
+    if index == 0 {
+        Player::First
+    } else {
+        Player::Second
+    }
+}
+
+const fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The cells each player reaches first, counting turns of up to three steps through open sides
+/// and giving ties to the player to move (who moves first): `[to move's, other's]`.
+pub fn territories(state: &State) -> [u64; 2] {
+    let me = state.to_move();
+    let walls = state.walls();
+    let mut reach = [state.token(me).bit(), state.token(1 - me).bit()];
+    let mut claimed = [0u64; 2];
+    for _turn in 0..17 {
+        let free = ALL & !claimed[0] & !claimed[1];
+        let mine = reach[0] & free;
+        claimed[0] |= mine;
+        claimed[1] |= reach[1] & free & !mine;
+        let before = reach;
+        for _ in 0..3 {
+            reach = [
+                reach[0] | walls.step(reach[0]),
+                reach[1] | walls.step(reach[1]),
+            ];
+        }
+        if reach == before {
+            break;
+        }
+    }
+    claimed
+}
+
+/// The evaluation for the player to move: ten points a cell it reaches first, minus the same
+/// for the opponent.
+pub fn evaluate(state: &State) -> Score {
+    let [mine, theirs] = territories(state);
+    10 * (mine.count_ones() as Score - theirs.count_ones() as Score)
+}
+
+impl Game for Domain {
+    type State = State;
+    type Move = Action;
+
+    fn player_to_move(state: &State) -> Player {
+        player(state.to_move())
+    }
+
+    fn generate_moves(state: &State, moves: &mut MoveList<Action>) {
+        if !state.is_over() {
+            state.legal_actions(moves);
+        }
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.is_over().then(|| {
+            let [first, second] = state.domain_sizes();
+            match first.cmp(&second) {
+                std::cmp::Ordering::Greater => Outcome::Win(Player::First),
+                std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            }
+        })
+    }
+
+    fn apply(state: &mut State, action: Action) -> Option<State> {
+        Some(state.play(action))
+    }
+
+    fn evaluate(state: &State) -> Score {
+        evaluate(state)
+    }
+
+    fn hash(state: &State) -> u64 {
+        let walls = state.walls();
+        let tokens = u64::from(state.token(0).0)
+            | u64::from(state.token(1).0) << 8
+            | u64::from(state.to_move()) << 16;
+        mix(walls.right ^ mix(walls.down ^ mix(tokens)))
+    }
+
+    fn move_index(action: Action) -> usize {
+        usize::from(action.to.0) * 4 + action.wall.index()
+    }
+}
+
+/// The engine: an alpha-beta searcher with its table, kept for the whole game.
+#[derive(Debug)]
+pub struct Engine {
+    searcher: AlphaBeta<Domain>,
+}
+
+impl Engine {
+    /// An engine whose transposition table takes `table_bytes`.
+    pub fn new(table_bytes: usize) -> Self {
+        let options = AlphaBetaOptions {
+            table_bytes,
+            check_every: 64,
+            ..AlphaBetaOptions::default()
+        };
+        Self {
+            searcher: AlphaBeta::new(options),
+        }
+    }
+
+    /// Searches `state` within the clock. While the game runs the move is always legal: the
+    /// search falls back to the first legal action when no iteration completes.
+    pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Action> {
+        let mut result = self.searcher.search(state, clock);
+        if result.best_move.is_none() {
+            // The game is over but an answer is still due: any legal action.
+            let mut actions = Vec::new();
+            state.legal_actions(&mut actions);
+            result.best_move = actions.first().copied();
+        }
+        result
+    }
+}
