@@ -27,7 +27,7 @@ fn play(seat: u8, turns: usize) {
     } else {
         let first = opponent_move(&state);
         state = state.play(first);
-        writeln!(input, "7 7\n6 6\n{}\n{first}", first.to.to_string()).unwrap();
+        writeln!(input, "7 7\n6 6\n{}\n{first}", first.to).unwrap();
     }
     for turn in 0..turns {
         let mut line = String::new();
