@@ -227,7 +227,10 @@ fn play_match(
             );
         }
     }
-    print!("{}", summarize(&games));
+    print!(
+        "{}",
+        summarize(&games.iter().map(MatchGame::result).collect::<Vec<_>>())
+    );
     Ok(())
 }
 
@@ -269,7 +272,10 @@ fn tournament(
     };
     let pairings = arena::matchup::run_tournament(&players, &config);
     for (_, _, games) in &pairings {
-        print!("{}", summarize(games));
+        print!(
+            "{}",
+            summarize(&games.iter().map(MatchGame::result).collect::<Vec<_>>())
+        );
     }
     println!(
         "

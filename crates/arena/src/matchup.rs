@@ -149,8 +149,47 @@ pub struct Summary {
     pub forfeits: Vec<(usize, String, String)>,
 }
 
+/// One game as a match summary sees it, from player `a`'s side (any game).
+#[derive(Clone, Debug, Default)]
+pub struct GameResult {
+    /// Names of `a` and `b`.
+    pub names: [String; 2],
+    /// `a`'s points minus `b`'s.
+    pub a_margin: i64,
+    /// Move times of `a` and of `b`, in milliseconds.
+    pub move_ms: [Vec<f64>; 2],
+    /// Largest peak resident memory of a move (or a session) of `a` and of `b`, in KiB.
+    pub peak_kib: [u64; 2],
+    /// Who forfeited, and why.
+    pub forfeit: Option<(String, String)>,
+}
+
+impl MatchGame {
+    /// The game from player `a`'s side.
+    pub fn result(&self) -> GameResult {
+        let a_seat = self.a_plays.index();
+        let players = &self.record.players;
+        let mut result = GameResult {
+            names: [players[a_seat].clone(), players[1 - a_seat].clone()],
+            a_margin: self.a_margin(),
+            ..GameResult::default()
+        };
+        for (ply, record) in self.record.moves.iter().enumerate() {
+            // J moves on even plies.
+            let player = usize::from((ply % 2 == 0) != (a_seat == 0));
+            result.move_ms[player].push(record.micros as f64 / 1000.0);
+            result.peak_kib[player] = result.peak_kib[player].max(record.peak_rss_kib);
+        }
+        if let Some((side, reason)) = &self.record.forfeit {
+            let seat = if *side == 'J' { 0 } else { 1 };
+            result.forfeit = Some((players[seat].clone(), reason.clone()));
+        }
+        result
+    }
+}
+
 /// Summarises the games of a match.
-pub fn summarize(games: &[MatchGame]) -> Summary {
+pub fn summarize(games: &[GameResult]) -> Summary {
     let mut summary = Summary {
         names: ["a".into(), "b".into()],
         wins: 0,
@@ -165,35 +204,24 @@ pub fn summarize(games: &[MatchGame]) -> Summary {
     let mut scores = Vec::new();
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for (number, game) in games.iter().enumerate() {
-        let a_seat = game.a_plays.index();
-        summary.names = [
-            game.record.players[a_seat].clone(),
-            game.record.players[1 - a_seat].clone(),
-        ];
-        let margin = game.a_margin();
-        match margin.signum() {
+        summary.names = game.names.clone();
+        match game.a_margin.signum() {
             1 => summary.wins += 1,
             0 => summary.draws += 1,
             _ => summary.losses += 1,
         }
-        scores.push((margin.signum() as f64 + 1.0) / 2.0);
-        summary.mean_margin += margin as f64;
-        for (ply, record) in game.record.moves.iter().enumerate() {
-            // J moves on even plies.
-            let player = if (ply % 2 == 0) == (a_seat == 0) {
-                0
-            } else {
-                1
-            };
-            times[player].push(record.micros as f64 / 1000.0);
-            summary.peak_mib[player] =
-                summary.peak_mib[player].max(record.peak_rss_kib as f64 / 1024.0);
+        scores.push((game.a_margin.signum() as f64 + 1.0) / 2.0);
+        summary.mean_margin += game.a_margin as f64;
+        for ((times, peak), (game_times, game_peak)) in times
+            .iter_mut()
+            .zip(&mut summary.peak_mib)
+            .zip(game.move_ms.iter().zip(game.peak_kib))
+        {
+            times.extend_from_slice(game_times);
+            *peak = peak.max(game_peak as f64 / 1024.0);
         }
-        if let Some((side, reason)) = &game.record.forfeit {
-            let seat = if *side == 'J' { 0 } else { 1 };
-            summary
-                .forfeits
-                .push((number, game.record.players[seat].clone(), reason.clone()));
+        if let Some((who, why)) = &game.forfeit {
+            summary.forfeits.push((number, who.clone(), why.clone()));
         }
     }
     summary.mean_margin /= games.len().max(1) as f64;
