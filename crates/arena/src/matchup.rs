@@ -54,41 +54,51 @@ impl MatchGame {
 /// Plays the match between `a` and `b`, `config.jobs` games at a time, with a progress bar on
 /// standard error when it is a terminal. Games come back in board order, `a` as J first.
 pub fn run_match(a: &Player, b: &Player, config: &MatchConfig) -> Vec<MatchGame> {
-    let total = 2 * config.boards;
+    run_parallel(2 * config.boards, config.jobs, |game| {
+        let (board, a_plays) = (
+            game / 2,
+            if game.is_multiple_of(2) {
+                Side::J
+            } else {
+                Side::S
+            },
+        );
+        let players = match a_plays {
+            Side::J => [a, b],
+            Side::S => [b, a],
+        };
+        MatchGame {
+            board,
+            a_plays,
+            record: play_game(&board_for(config, board), players, config.limit),
+        }
+    })
+}
+
+/// Runs `play(0..total)` on `jobs` threads and returns the results in order, with a progress
+/// bar on standard error when it is a terminal.
+pub fn run_parallel<T: Send>(
+    total: usize,
+    jobs: usize,
+    play: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let games = Mutex::new(Vec::with_capacity(total));
+    let results = Mutex::new(Vec::with_capacity(total));
     let show_progress = std::io::stderr().is_terminal() && total > 1;
     std::thread::scope(|scope| {
-        for _ in 0..config.jobs.max(1) {
+        for _ in 0..jobs.max(1) {
             scope.spawn(|| {
                 loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= total {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= total {
                         break;
                     }
-                    let (board, a_plays) = (
-                        game / 2,
-                        if game.is_multiple_of(2) {
-                            Side::J
-                        } else {
-                            Side::S
-                        },
-                    );
-                    let start = board_for(config, board);
-                    let players = match a_plays {
-                        Side::J => [a, b],
-                        Side::S => [b, a],
-                    };
-                    let record = play_game(&start, players, config.limit);
-                    games
+                    let result = play(index);
+                    results
                         .lock()
                         .expect("no panics while holding the lock")
-                        .push(MatchGame {
-                            board,
-                            a_plays,
-                            record,
-                        });
+                        .push((index, result));
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                     if show_progress {
                         let filled = finished * 30 / total;
@@ -105,11 +115,11 @@ pub fn run_match(a: &Player, b: &Player, config: &MatchConfig) -> Vec<MatchGame>
     if show_progress {
         eprintln!();
     }
-    let mut games = games
+    let mut results = results
         .into_inner()
         .expect("no panics while holding the lock");
-    games.sort_by_key(|game| (game.board, game.a_plays == Side::S));
-    games
+    results.sort_by_key(|(index, _)| *index);
+    results.into_iter().map(|(_, result)| result).collect()
 }
 
 /// The board of game number `board` of a match: the fixed board if there is one, else a size
