@@ -2,11 +2,13 @@
 //!
 //! - [`process`]: one run of a bot process: input, a wall-clock limit (the process is killed
 //!   when it passes), exit status, wall time and peak memory (`wait4`'s `ru_maxrss`);
+//! - [`domain`]: the Domain Expansion referee (one process per game, line protocol);
 //! - [`floodwars`]: the Flood Wars referee (one process per move), built-in players, boards;
 //! - [`matchup`]: matches on seeded boards from both seats, in parallel, and their summary;
 //! - [`stats`]: Elo differences with confidence intervals, percentiles.
 #![deny(missing_docs)]
 
+pub mod domain;
 pub mod floodwars;
 pub mod matchup;
 pub mod process;

@@ -26,6 +26,8 @@ struct Cli {
 enum Game {
     /// Flood Wars (one process per move).
     Floodwars,
+    /// Domain Expansion (one process per game; 1000 ms first turn, 100 ms after).
+    Domain,
 }
 
 #[derive(Subcommand)]
@@ -142,6 +144,15 @@ fn main() -> ExitCode {
             };
             play_match(&a, &b, &config, jsonl, show_final)
         }),
+        Command::Match {
+            game: Game::Domain,
+            a,
+            b,
+            boards,
+            seed,
+            jobs,
+            ..
+        } => domain_match(&a, &b, boards, seed, jobs),
         Command::Tournament {
             game: Game::Floodwars,
             players,
@@ -154,6 +165,13 @@ fn main() -> ExitCode {
             game: Game::Floodwars,
             strategy,
         } => play_one_move(&strategy),
+        Command::Player {
+            game: Game::Domain,
+            strategy,
+        } => play_domain_game(&strategy),
+        Command::Tournament {
+            game: Game::Domain, ..
+        } => Err("tournaments are not implemented for domain yet: play matches".to_string()),
         Command::Replay { file, game } => replay(&file, game),
     };
     match result {
@@ -231,6 +249,81 @@ fn play_match(
         "{}",
         summarize(&games.iter().map(MatchGame::result).collect::<Vec<_>>())
     );
+    Ok(())
+}
+
+/// A Domain Expansion player from its command-line description (as for Flood Wars).
+fn domain_player(spec: &str) -> Result<arena::domain::Player, String> {
+    use arena::domain::{Builtin, Player};
+    if let Some(builtin) = Builtin::from_name(spec) {
+        return Ok(Player::Builtin(builtin));
+    }
+    if let Some(name) = spec.strip_prefix("self:") {
+        Builtin::from_name(name).ok_or_else(|| format!("no built-in player {name:?}"))?;
+        let exe =
+            std::env::current_exe().map_err(|e| format!("cannot find the arena binary: {e}"))?;
+        return Ok(Player::Command(vec![
+            exe.display().to_string(),
+            "player".into(),
+            "domain".into(),
+            name.into(),
+        ]));
+    }
+    let command: Vec<String> = spec.split_whitespace().map(String::from).collect();
+    if command.is_empty() {
+        return Err("an empty player".to_string());
+    }
+    Ok(Player::Command(command))
+}
+
+fn domain_match(a: &str, b: &str, pairs: usize, seed: u64, jobs: usize) -> Result<(), String> {
+    let (a, b) = (domain_player(a)?, domain_player(b)?);
+    let games =
+        arena::domain::run_match(&a, &b, pairs, seed, jobs, arena::domain::Limits::default());
+    print!(
+        "{}",
+        summarize(
+            &games
+                .iter()
+                .map(arena::domain::MatchGame::result)
+                .collect::<Vec<_>>()
+        )
+    );
+    Ok(())
+}
+
+/// Plays a whole Domain Expansion game as a built-in, over the protocol on stdin and stdout.
+fn play_domain_game(strategy: &str) -> Result<(), String> {
+    use domain_core::codec::{parse_action_line, parse_cell, parse_size};
+    let builtin = arena::domain::Builtin::from_name(strategy)
+        .ok_or_else(|| format!("no built-in player {strategy:?}"))?;
+    let mut lines = std::io::stdin().lock().lines();
+    let mut next = || {
+        lines
+            .next()
+            .transpose()
+            .map_err(|e| format!("cannot read standard input: {e}"))
+    };
+    let missing = || "the input ended before the three initial lines".to_string();
+    parse_size(&next()?.ok_or_else(missing)?).map_err(|e| e.to_string())?;
+    let mine = parse_cell(&next()?.ok_or_else(missing)?).map_err(|e| e.to_string())?;
+    parse_cell(&next()?.ok_or_else(missing)?).map_err(|e| e.to_string())?;
+    let mut state = domain_core::state::State::default();
+    let mut rng = {
+        use rand_xoshiro::rand_core::SeedableRng;
+        rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(u64::from(mine.0))
+    };
+    let mut stdout = std::io::stdout().lock();
+    while let Some(line) = next()? {
+        if let Some(action) = parse_action_line(&line).map_err(|e| e.to_string())? {
+            state = state.play_reported(action);
+        }
+        let action = builtin.choose(&state, &mut rng);
+        writeln!(stdout, "{action}")
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write: {e}"))?;
+        state = state.play(action);
+    }
     Ok(())
 }
 

@@ -271,3 +271,55 @@ fn a_tournament_ranks_the_players() {
         "greedy leads with 8 games:\n{stdout}"
     );
 }
+
+#[test]
+fn domain_games_through_processes_and_broken_bots() {
+    use arena::domain::{Builtin, Limits, Player as DomainPlayer, play_game};
+    let process = |name: &str| {
+        DomainPlayer::Command(vec![
+            env!("CARGO_BIN_EXE_arena").into(),
+            "player".into(),
+            "domain".into(),
+            name.into(),
+        ])
+    };
+    let limits = Limits {
+        first: Duration::from_secs(5),
+        later: Duration::from_secs(5),
+    };
+    let record = play_game([&process("greedy"), &process("random")], 3, limits);
+    assert!(record.forfeit.is_none(), "{record:?}");
+    // Separated domains: disjoint, each holding its token.
+    assert!(
+        record.points.iter().all(|&p| p >= 1) && record.points.iter().sum::<i64>() <= 49,
+        "{record:?}"
+    );
+    assert!(record.peak_kib.iter().all(|&kib| kib > 0));
+
+    let greedy = DomainPlayer::Builtin(Builtin::Greedy);
+    let short = Limits {
+        first: Duration::from_millis(300),
+        later: Duration::from_millis(300),
+    };
+    let forfeit = |bot: DomainPlayer| {
+        play_game([&greedy, &bot], 1, short)
+            .forfeit
+            .expect("the broken bot forfeits")
+    };
+    let sh = |script: &str| DomainPlayer::Command(vec!["sh".into(), "-c".into(), script.into()]);
+    assert_eq!(
+        forfeit(sh("sleep 5")),
+        (1, "no answer within 300 ms".to_string())
+    );
+    assert!(
+        forfeit(sh("read a; read b; read c; read d; echo hello"))
+            .1
+            .contains("unparsable")
+    );
+    assert!(
+        forfeit(sh("read a; read b; read c; read d; echo '0 0 U'"))
+            .1
+            .contains("illegal action 0 0 U")
+    );
+    assert!(forfeit(sh("exit 1")).1.contains("closed its output"));
+}
