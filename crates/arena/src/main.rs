@@ -289,6 +289,31 @@ fn domain_match(a: &str, b: &str, pairs: usize, seed: u64, jobs: usize) -> Resul
                 .collect::<Vec<_>>()
         )
     );
+    // The judge's limits differ for a player's first turn and the others: show both maxima.
+    for (player, name) in [(0, "a"), (1, "b")] {
+        let (mut first, mut later) = (0u64, 0u64);
+        for game in &games {
+            let seat = usize::from(game.a_seat as usize != player);
+            for (ply, (_, micros)) in game
+                .record
+                .actions
+                .iter()
+                .enumerate()
+                .filter(|(ply, _)| ply % 2 == seat)
+            {
+                if ply < 2 {
+                    first = first.max(*micros);
+                } else {
+                    later = later.max(*micros);
+                }
+            }
+        }
+        println!(
+            "  {name}: worst first turn {:.1} ms, worst later turn {:.1} ms",
+            first as f64 / 1000.0,
+            later as f64 / 1000.0
+        );
+    }
     Ok(())
 }
 
