@@ -1,6 +1,6 @@
 //! `domain-bot`: plays a whole game of Domain Expansion over CodinGame's line protocol, in
 //! either seat. Each turn's clock starts when its input line arrives; the budgets (default
-//! 600 ms for the first turn, 60 ms after) can be set with `--first-budget-ms N` and
+//! 600 ms for the first turn, 50 ms after) can be set with `--first-budget-ms N` and
 //! `--budget-ms N` or `DOMAIN_FIRST_BUDGET_MS` and `DOMAIN_BUDGET_MS`. End of input ends the game
 //! (exit 0); a malformed line gets one line on standard error and exit status 2.
 
@@ -54,7 +54,7 @@ fn run() -> Result<(), String> {
         ));
     }
     let first_budget = budget(&args, "--first-budget-ms", "DOMAIN_FIRST_BUDGET_MS", 600)?;
-    let later_budget = budget(&args, "--budget-ms", "DOMAIN_BUDGET_MS", 60)?;
+    let later_budget = budget(&args, "--budget-ms", "DOMAIN_BUDGET_MS", 50)?;
 
     let mut lines = std::io::stdin().lock().lines();
     let mut next_line = || {

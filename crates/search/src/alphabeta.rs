@@ -250,10 +250,9 @@ impl<G: Game> AlphaBeta<G> {
         let mut first: SmallVec<[usize; 3]> = SmallVec::new();
         first.extend(table_move.filter(|&index| index < moves.len()));
         for killer in self.killers[ply].into_iter().flatten() {
-            if let Some(index) = moves.iter().position(|&m| m == killer)
-                && !first.contains(&index)
-            {
-                first.push(index);
+            match moves.iter().position(|&m| m == killer) {
+                Some(index) if !first.contains(&index) => first.push(index),
+                _ => {}
             }
         }
         let mut rest: SmallVec<[usize; 32]> = SmallVec::new();

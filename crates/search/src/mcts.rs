@@ -326,9 +326,8 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     }
 
     fn play(state: &mut G::State, m: Option<G::Move>) {
-        if let Some(m) = m
-            && let Some(next) = G::apply(state, m)
-        {
+        // (Written without let chains: the CodinGame bundle compiles as edition 2021.)
+        if let Some(next) = m.and_then(|m| G::apply(state, m)) {
             *state = next;
         }
     }
