@@ -3,15 +3,18 @@
 //! 600 ms for the first turn, 50 ms after) can be set with `--first-budget-ms N` and
 //! `--budget-ms N` or `DOMAIN_FIRST_BUDGET_MS` and `DOMAIN_BUDGET_MS`. End of input ends the game
 //! (exit 0); a malformed line gets one line on standard error and exit status 2.
+//!
+//! The search is alpha-beta; `--mcts` switches to Monte Carlo tree search with evaluated leaves
+//! (kept for the comparison in docs/domain.md).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use domain_core::codec::{parse_action_line, parse_cell, parse_size};
-use domain_core::engine::Engine;
+use domain_core::engine::{Domain, Engine};
 use domain_core::state::State;
-use search::Clock;
+use search::{Budget, Clock, EvalLeaves, Mcts, MctsOptions};
 
 const TABLE_BYTES: usize = 8 << 20;
 
@@ -43,14 +46,16 @@ fn budget(args: &[String], flag: &str, variable: &str, default: u64) -> Result<D
 }
 
 fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let use_mcts = args.iter().any(|a| a == "--mcts");
+    args.retain(|a| a != "--mcts");
     if let Some(unknown) = args
         .iter()
         .step_by(2)
         .find(|a| *a != "--budget-ms" && *a != "--first-budget-ms")
     {
         return Err(format!(
-            "unknown argument {unknown:?}; usage: domain-bot [--first-budget-ms N] [--budget-ms N]"
+            "unknown argument {unknown:?}; usage: domain-bot [--first-budget-ms N] [--budget-ms N] [--mcts]"
         ));
     }
     let first_budget = budget(&args, "--first-budget-ms", "DOMAIN_FIRST_BUDGET_MS", 600)?;
@@ -92,11 +97,25 @@ fn run() -> Result<(), String> {
                 "it is not our turn after {line:?}: the input is out of step"
             ));
         }
-        let clock = Clock::new(arrived, budget.mul_f64(0.4), budget);
-        let action = engine
-            .search(&state, &clock)
-            .best_move
-            .ok_or("no legal action left")?;
+        let action = if use_mcts {
+            // MCTS stops between iterations: it may use nearly all of the budget.
+            let clock = Clock::new(arrived, budget.mul_f64(0.9), budget);
+            let options = MctsOptions {
+                memory_bytes: 32 << 20,
+                seed: u64::from(me),
+                ..MctsOptions::default()
+            };
+            let mut mcts = Mcts::<Domain, _>::new(state, options, EvalLeaves { eval_scale: 40.0 });
+            mcts.search(&Budget::time(clock))
+                .best_move
+                .ok_or("no legal action left")?
+        } else {
+            let clock = Clock::new(arrived, budget.mul_f64(0.4), budget);
+            engine
+                .search(&state, &clock)
+                .best_move
+                .ok_or("no legal action left")?
+        };
         writeln!(stdout, "{action}")
             .and_then(|()| stdout.flush())
             .map_err(|e| format!("cannot write: {e}"))?;
