@@ -1,0 +1,23 @@
+//! Cram (specs/cram.md): players take turns placing dominoes on empty cells of a board; who
+//! cannot move loses. Cram is impartial, so a position's value is the XOR of the Sprague-Grundy
+//! values of its regions of empty cells, and the player to move wins exactly when it can move
+//! to value 0.
+//!
+//! - [`board`]: boards up to 999 x 999 on bitgrid planes, moves, regions, position values;
+//! - [`shape`]: small regions as `u128` bitboards and their canonical keys;
+//! - [`solver`]: the Grundy solver with its bounded memo table and deadline.
+//!
+//! ```
+//! use cram_core::board::{Board, position_value};
+//! use cram_core::solver::Solver;
+//! let mut solver = Solver::with_table_bytes(1 << 20);
+//! let mut lines = Vec::new();
+//! // Even x even boards are lost for the player to move (the mirror strategy): value 0.
+//! assert_eq!(position_value(&Board::new(4, 4), &mut solver, &mut lines), Some(0));
+//! assert_eq!(position_value(&Board::new(2, 3), &mut solver, &mut lines), Some(1));
+//! ```
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod shape;
+pub mod solver;
