@@ -1,0 +1,129 @@
+//! Grundy values against a plain exhaustive search, and the known small boards.
+
+use std::collections::HashMap;
+
+use cram_core::board::{Board, Square, position_value};
+use cram_core::solver::Solver;
+use proptest::prelude::*;
+
+/// The Grundy value of the empty cells `empty` of a `rows x columns` board (at most 64 cells),
+/// by exhaustive search over whole positions: no regions, no symmetries.
+fn exhaustive(empty: u64, rows: usize, columns: usize, memo: &mut HashMap<u64, u8>) -> u8 {
+    if let Some(&value) = memo.get(&empty) {
+        return value;
+    }
+    let mut seen = [false; 64];
+    for r in 0..rows {
+        for c in 0..columns {
+            let i = r * columns + c;
+            if empty & (1 << i) == 0 {
+                continue;
+            }
+            if c + 1 < columns && empty & (1 << (i + 1)) != 0 {
+                seen[usize::from(exhaustive(
+                    empty & !(1 << i) & !(1 << (i + 1)),
+                    rows,
+                    columns,
+                    memo,
+                ))] = true;
+            }
+            if r + 1 < rows && empty & (1 << (i + columns)) != 0 {
+                seen[usize::from(exhaustive(
+                    empty & !(1 << i) & !(1 << (i + columns)),
+                    rows,
+                    columns,
+                    memo,
+                ))] = true;
+            }
+        }
+    }
+    let value = seen.iter().position(|&s| !s).unwrap() as u8;
+    memo.insert(empty, value);
+    value
+}
+
+fn solve(board: &Board) -> u8 {
+    position_value(
+        board,
+        &mut Solver::with_table_bytes(1 << 22),
+        &mut Vec::new(),
+    )
+    .expect("small boards are solved")
+}
+
+#[test]
+fn lines_are_dawsons_kayles() {
+    // Up to 16 cells by exhaustive search; beyond, by the game's own recursion written out
+    // here (a domino in a line leaves two shorter lines, played side by side).
+    let mut kayles: Vec<u8> = Vec::new();
+    for n in 0..=40usize {
+        let options: Vec<u8> = (0..n.saturating_sub(1))
+            .map(|left| kayles[left] ^ kayles[n - 2 - left])
+            .collect();
+        kayles.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    for n in 1..=40 {
+        if n <= 16 {
+            assert_eq!(
+                kayles[n],
+                exhaustive((1 << n) - 1, 1, n, &mut HashMap::new()),
+                "1 x {n}"
+            );
+        }
+        assert_eq!(solve(&Board::new(1, n)), kayles[n], "1 x {n}");
+        assert_eq!(solve(&Board::new(n, 1)), kayles[n], "{n} x 1");
+    }
+}
+
+#[test]
+fn two_row_boards_alternate() {
+    for n in 1..=12 {
+        assert_eq!(solve(&Board::new(2, n)), (n % 2) as u8, "2 x {n}");
+    }
+}
+
+#[test]
+fn small_square_boards() {
+    assert_eq!(solve(&Board::new(3, 3)), 0);
+    assert_eq!(solve(&Board::new(4, 4)), 0);
+    assert_eq!(solve(&Board::new(5, 5)), 0);
+    assert_ne!(
+        solve(&Board::new(3, 4)),
+        0,
+        "even x odd: the first player wins"
+    );
+}
+
+#[test]
+fn pre_filled_cells_split_the_board() {
+    // A 3 x 3 board with the centre column filled: two 3 x 1 lines, equal values, XOR 0.
+    let mut board = Board::new(3, 3);
+    for row in 0..3 {
+        board.fill(Square { row, column: 1 });
+    }
+    assert_eq!(solve(&board), 0);
+    assert_eq!(board.regions().count(), 2);
+    // Fill one more: a 3-line and a 2-line.
+    board.fill(Square { row: 0, column: 0 });
+    assert_eq!(solve(&board), 1 ^ 1);
+    board.fill(Square { row: 2, column: 0 });
+    assert_eq!(solve(&board), 1, "a single cell is worth 0, the 3-line 1");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_solver_agrees_with_exhaustive_search(rows in 1..=5usize, columns in 1..=5usize, filled in any::<u32>()) {
+        let mut board = Board::new(rows, columns);
+        let mut empty = 0u64;
+        for i in 0..rows * columns {
+            if filled & (1 << i) != 0 && i % 3 != 0 {
+                board.fill(Square { row: i / columns, column: i % columns });
+            } else {
+                empty |= 1 << i;
+            }
+        }
+        prop_assert_eq!(solve(&board), exhaustive(empty, rows, columns, &mut HashMap::new()));
+    }
+}
