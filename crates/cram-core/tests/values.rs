@@ -62,16 +62,16 @@ fn lines_are_dawsons_kayles() {
             .collect();
         kayles.push((0..).find(|v| !options.contains(v)).unwrap());
     }
-    for n in 1..=40 {
+    for (n, &value) in kayles.iter().enumerate().skip(1) {
         if n <= 16 {
             assert_eq!(
-                kayles[n],
+                value,
                 exhaustive((1 << n) - 1, 1, n, &mut HashMap::new()),
                 "1 x {n}"
             );
         }
-        assert_eq!(solve(&Board::new(1, n)), kayles[n], "1 x {n}");
-        assert_eq!(solve(&Board::new(n, 1)), kayles[n], "{n} x 1");
+        assert_eq!(solve(&Board::new(1, n)), value, "1 x {n}");
+        assert_eq!(solve(&Board::new(n, 1)), value, "{n} x 1");
     }
 }
 
