@@ -123,6 +123,21 @@ impl Board {
         (right, below)
     }
 
+    /// The number of empty cells next to `square`.
+    pub fn empty_neighbours(&self, square: Square) -> usize {
+        let Square { row, column } = square;
+        let around = [
+            (row.wrapping_sub(1), column),
+            (row + 1, column),
+            (row, column.wrapping_sub(1)),
+            (row, column + 1),
+        ];
+        around
+            .into_iter()
+            .filter(|&(row, column)| self.is_empty(Square { row, column }))
+            .count()
+    }
+
     /// Every legal domino.
     pub fn moves(&self) -> Vec<Domino> {
         let (right, below) = self.move_starts();
@@ -191,20 +206,22 @@ pub fn line_value(length: usize, lines: &mut Vec<u8>) -> u8 {
     lines[length]
 }
 
-/// Whether `region` is a straight line (one row or one column), and its length.
+/// Whether `region` (connected) is a straight line (one row or one column), and its length.
 fn line_length(region: &Plane) -> Option<usize> {
-    let first = region.first()?;
-    let cells: Vec<Cell> = region.iter().collect();
-    let straight = cells.iter().all(|c| c.y == first.y) || cells.iter().all(|c| c.x == first.x);
-    // A straight set of cells in one region is contiguous.
-    straight.then_some(cells.len())
+    let (first, last, length) = (region.first()?, region.iter().last()?, region.len());
+    let row = first.y == last.y && last.x + 1 - first.x == length;
+    let column = first.x == last.x && last.y + 1 - first.y == length;
+    (row || column).then_some(length)
 }
 
 /// The value of a region: straight lines by [`line_value`], others by the solver when they fit
-/// a [`Shape`]; `None` when neither can (or the solver's deadline passed).
+/// a [`Shape`] (at most 128 cells); `None` when neither can (or the solver's deadline passed).
 pub fn region_value(region: &Plane, solver: &mut Solver, lines: &mut Vec<u8>) -> Option<u8> {
     if let Some(length) = line_length(region) {
         return Some(line_value(length, lines));
+    }
+    if region.len() > 128 {
+        return None;
     }
     solver.value(to_shape(region)?)
 }
@@ -214,4 +231,81 @@ pub fn position_value(board: &Board, solver: &mut Solver, lines: &mut Vec<u8>) -
     board.regions().try_fold(0, |value, region| {
         Some(value ^ region_value(&region, solver, lines)?)
     })
+}
+
+/// Why a judge line could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError(pub String);
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// A cell `AxB` (row, column), checked against a board of side `n`.
+fn parse_square(text: &str, n: usize) -> Result<Square, LineError> {
+    let (row, column) = text
+        .split_once('x')
+        .ok_or_else(|| LineError(format!("{text:?} is not a cell AxB")))?;
+    let number = |t: &str| {
+        t.parse::<usize>()
+            .map_err(|_| LineError(format!("{t:?} in {text:?} is not a number")))
+    };
+    let square = Square {
+        row: number(row)?,
+        column: number(column)?,
+    };
+    if square.row >= n || square.column >= n {
+        return Err(LineError(format!(
+            "cell {text} is outside the {n} x {n} board"
+        )));
+    }
+    Ok(square)
+}
+
+/// The judge's init line: `n`, or `n_AxB_CxD...` with the pre-filled cells (duplicates
+/// allowed). A trailing `\r` is ignored.
+pub fn parse_init(line: &str) -> Result<Board, LineError> {
+    let line = line.trim_end_matches('\r');
+    let mut parts = line.split('_');
+    let size = parts.next().unwrap_or("");
+    let n: usize = size
+        .parse()
+        .map_err(|_| LineError(format!("the board size {size:?} is not a number")))?;
+    if !(1..=MAX_SIDE).contains(&n) {
+        return Err(LineError(format!(
+            "the board size {n} is not between 1 and {MAX_SIDE}"
+        )));
+    }
+    let mut board = Board::new(n, n);
+    for part in parts {
+        board.fill(parse_square(part, n)?);
+    }
+    Ok(board)
+}
+
+/// A move line `AxB_CxD`, checked for bounds and for empty cells on `board` (adjacency is not
+/// checked: the judge does not always check it either). A trailing `\r` is ignored.
+pub fn parse_move(line: &str, board: &Board) -> Result<Domino, LineError> {
+    let line = line.trim_end_matches('\r');
+    let (a, b) = line
+        .split_once('_')
+        .ok_or_else(|| LineError(format!("{line:?} is not a move AxB_CxD")))?;
+    let n = board.rows();
+    let (first, second) = (parse_square(a, n)?, parse_square(b, n)?);
+    for square in [first, second] {
+        if !board.is_empty(square) {
+            return Err(LineError(format!(
+                "cell {}x{} of move {line} is not empty",
+                square.row, square.column
+            )));
+        }
+    }
+    if first == second {
+        return Err(LineError(format!("move {line} names one cell twice")));
+    }
+    Ok(Domino { first, second })
 }

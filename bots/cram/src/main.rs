@@ -1,0 +1,179 @@
+//! `cram-bot`: plays a game of Cram over the judge's line protocol (specs/cram.md), or, with
+//! `--solve AxB` (an empty board) or `--solve-init LINE` (a judge init line), prints a position's
+//! Grundy value with the time and the solver's counters.
+//!
+//! Each move's budget (default 300 ms of the judge's 500 ms) can be set with `--budget-ms N`
+//! or `CRAM_BUDGET_MS`. `STOP` or end of input ends the game (exit 0); malformed judge input
+//! gets one line on standard error and exit status 2.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use cram_core::board::{Board, Domino, Square, parse_init, parse_move, position_value};
+use cram_core::solver::Solver;
+
+/// The solver's memo table: 32 MiB (2^20 slots of 32 bytes).
+const TABLE_BYTES: usize = 32 << 20;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("cram-bot: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut budget = std::env::var("CRAM_BUDGET_MS").ok();
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] => {}
+        ["--budget-ms", value] => budget = Some((*value).to_string()),
+        ["--solve", size] => {
+            let (rows, columns) = size
+                .split_once('x')
+                .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+                .filter(|&(a, b): &(usize, usize)| (1..=999).contains(&a) && (1..=999).contains(&b))
+                .ok_or_else(|| format!("--solve takes a board size AxB, not {size:?}"))?;
+            return solve(&Board::new(rows, columns));
+        }
+        ["--solve-init", line] => return solve(&parse_init(line).map_err(|e| e.to_string())?),
+        _ => {
+            return Err(
+                "usage: cram-bot [--budget-ms N] | --solve AxB | --solve-init LINE".to_string(),
+            );
+        }
+    }
+    let budget = match budget {
+        None => Duration::from_millis(300),
+        Some(text) => Duration::from_millis(
+            text.parse()
+                .map_err(|_| format!("the budget {text:?} is not a number of milliseconds"))?,
+        ),
+    };
+    play(budget)
+}
+
+fn solve(board: &Board) -> Result<(), String> {
+    let start = Instant::now();
+    let mut solver = Solver::with_table_bytes(TABLE_BYTES);
+    let value = position_value(board, &mut solver, &mut Vec::new());
+    let stats = solver.stats();
+    let verdict = match value {
+        Some(0) => "0: the player to move loses".to_string(),
+        Some(v) => format!("{v}: the player to move wins"),
+        None => "unknown: a region is larger than the solver's 16 x 8 shapes".to_string(),
+    };
+    let report = format!(
+        "{} x {}: Grundy value {verdict}\ntime {:.3} s, regions solved {}, table hits {}, table {} MiB\n",
+        board.rows(),
+        board.columns(),
+        start.elapsed().as_secs_f64(),
+        stats.nodes,
+        stats.hits,
+        TABLE_BYTES >> 20
+    );
+    std::io::stdout()
+        .write_all(report.as_bytes())
+        .map_err(|e| format!("cannot write: {e}"))?;
+    Ok(())
+}
+
+fn play(budget: Duration) -> Result<(), String> {
+    let mut lines = std::io::stdin().lock().lines();
+    let mut next = || {
+        lines
+            .next()
+            .transpose()
+            .map_err(|e| format!("cannot read standard input: {e}"))
+    };
+    let init = next()?.ok_or("the input ended before the init line")?;
+    let mut board = parse_init(&init).map_err(|e| e.to_string())?;
+    let mut stdout = std::io::stdout().lock();
+    let mut say = |text: &str| {
+        writeln!(stdout, "{text}")
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write: {e}"))
+    };
+    say("OK")?;
+    let mut solver = Solver::with_table_bytes(TABLE_BYTES);
+    let mut lines_memo = Vec::new();
+    while let Some(line) = next()? {
+        let arrived = Instant::now();
+        let line = line.trim_end_matches('\r');
+        match line {
+            "STOP" => return Ok(()),
+            "START" => {}
+            _ => {
+                let domino = parse_move(line, &board).map_err(|e| e.to_string())?;
+                board.play(domino);
+            }
+        }
+        let Some(domino) = choose(
+            &board,
+            &mut solver,
+            &mut lines_memo,
+            arrived + budget.mul_f64(0.6),
+        ) else {
+            // The judge never asks for a move where none exists; if it does, the game is lost.
+            eprintln!("cram-bot: no legal move left");
+            return Ok(());
+        };
+        say(&domino.to_string())?;
+        board.play(domino);
+    }
+    Ok(())
+}
+
+/// The move to play: a move to value 0 when the solver values the whole position in time;
+/// otherwise the domino that takes away the most moves (cells with the most empty neighbours),
+/// which leaves the opponent the fewest.
+fn choose(
+    board: &Board,
+    solver: &mut Solver,
+    lines: &mut Vec<u8>,
+    deadline: Instant,
+) -> Option<Domino> {
+    solver.set_deadline(Some(deadline));
+    let winning = match position_value(board, solver, lines) {
+        Some(total) if total != 0 => board.moves().into_iter().find(|domino| {
+            let mut after = board.clone();
+            after.play(*domino);
+            Instant::now() < deadline && position_value(&after, solver, lines) == Some(0)
+        }),
+        _ => None,
+    };
+    solver.set_deadline(None);
+    winning.or_else(|| most_blocking(board))
+}
+
+/// The legal domino whose cells have the most empty neighbours (the first such), found without
+/// listing the moves (a 999 x 999 board has two million).
+fn most_blocking(board: &Board) -> Option<Domino> {
+    let (right, below) = board.move_starts();
+    let square = |row, column| Square { row, column };
+    let horizontal = right.iter().map(|c| Domino {
+        first: square(c.y, c.x),
+        second: square(c.y, c.x + 1),
+    });
+    let vertical = below.iter().map(|c| Domino {
+        first: square(c.y, c.x),
+        second: square(c.y + 1, c.x),
+    });
+    let mut best: Option<(usize, Domino)> = None;
+    for domino in horizontal.chain(vertical) {
+        let score = board.empty_neighbours(domino.first) + board.empty_neighbours(domino.second);
+        if best.is_none_or(|(best_score, _)| score > best_score) {
+            best = Some((score, domino));
+        }
+    }
+    best.map(|(_, domino)| domino)
+}
