@@ -11,6 +11,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::matchup::GameResult;
+use crate::player::Strategy;
 use crate::process::{Received, Session};
 
 /// A built-in strategy.
@@ -22,9 +23,8 @@ pub enum Builtin {
     Greedy,
 }
 
-impl Builtin {
-    /// The built-in named `name` (`random` or `greedy`).
-    pub fn from_name(name: &str) -> Option<Self> {
+impl Strategy for Builtin {
+    fn from_name(name: &str) -> Option<Self> {
         match name {
             "random" => Some(Self::Random),
             "greedy" => Some(Self::Greedy),
@@ -32,6 +32,15 @@ impl Builtin {
         }
     }
 
+    fn name(self) -> &'static str {
+        match self {
+            Self::Random => "random",
+            Self::Greedy => "greedy",
+        }
+    }
+}
+
+impl Builtin {
     /// The action this strategy picks in `state` (which must not be over).
     pub fn choose(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Action {
         let mut actions = Vec::new();
@@ -60,25 +69,8 @@ impl Builtin {
     }
 }
 
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A built-in strategy, run in the referee's process.
-    Builtin(Builtin),
-    /// An external program, one process for the whole game.
-    Command(Vec<String>),
-}
-
-impl Player {
-    /// A short name for tables.
-    pub fn name(&self) -> String {
-        match self {
-            Self::Builtin(Builtin::Random) => "random".to_string(),
-            Self::Builtin(Builtin::Greedy) => "greedy".to_string(),
-            Self::Command(command) => command.join(" "),
-        }
-    }
-}
+/// Who plays a seat of this game.
+pub type Player = crate::player::Player<Builtin>;
 
 /// The time limits of a game.
 #[derive(Clone, Copy, Debug)]

@@ -9,6 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::player::Strategy;
 use crate::process::{Exit, run_once};
 
 /// A built-in strategy.
@@ -20,9 +21,8 @@ pub enum Builtin {
     Greedy,
 }
 
-impl Builtin {
-    /// The built-in named `name` (`random` or `greedy`).
-    pub fn from_name(name: &str) -> Option<Self> {
+impl Strategy for Builtin {
+    fn from_name(name: &str) -> Option<Self> {
         match name {
             "random" => Some(Self::Random),
             "greedy" => Some(Self::Greedy),
@@ -30,6 +30,15 @@ impl Builtin {
         }
     }
 
+    fn name(self) -> &'static str {
+        match self {
+            Self::Random => "random",
+            Self::Greedy => "greedy",
+        }
+    }
+}
+
+impl Builtin {
     /// The colour this strategy picks in `position`.
     pub fn choose(self, position: &Position) -> Colour {
         let moves = position.legal_moves();
@@ -60,25 +69,8 @@ impl Builtin {
     }
 }
 
-/// Who plays a side.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A built-in strategy, run in the referee's process.
-    Builtin(Builtin),
-    /// An external program, started once per move.
-    Command(Vec<String>),
-}
-
-impl Player {
-    /// A short name for tables.
-    pub fn name(&self) -> String {
-        match self {
-            Self::Builtin(Builtin::Random) => "random".to_string(),
-            Self::Builtin(Builtin::Greedy) => "greedy".to_string(),
-            Self::Command(command) => command.join(" "),
-        }
-    }
-}
+/// Who plays a seat of this game.
+pub type Player = crate::player::Player<Builtin>;
 
 /// One move of a game as the referee saw it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

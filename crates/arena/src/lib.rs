@@ -4,6 +4,7 @@
 //!   when it passes), exit status, wall time and peak memory (`wait4`'s `ru_maxrss`);
 //! - [`domain`]: the Domain Expansion referee (one process per game, line protocol);
 //! - [`floodwars`]: the Flood Wars referee (one process per move), built-in players, boards;
+//! - [`player`]: built-in strategies and external programs as players;
 //! - [`matchup`]: matches on seeded boards from both seats, in parallel, and their summary;
 //! - [`stats`]: Elo differences with confidence intervals, percentiles.
 #![deny(missing_docs)]
@@ -11,5 +12,6 @@
 pub mod domain;
 pub mod floodwars;
 pub mod matchup;
+pub mod player;
 pub mod process;
 pub mod stats;

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use arena::floodwars::{Builtin, GameRecord, Player};
 use arena::matchup::{MatchConfig, MatchGame, run_match, summarize};
+use arena::player::Strategy;
 use clap::{Parser, Subcommand, ValueEnum};
 use floodwars_core::{Colour, Position};
 use serde::{Deserialize, Serialize};
@@ -183,27 +184,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// A player from its command-line description.
+/// A Flood Wars player from its command-line description.
 fn player(spec: &str) -> Result<Player, String> {
-    if let Some(builtin) = Builtin::from_name(spec) {
-        return Ok(Player::Builtin(builtin));
-    }
-    if let Some(name) = spec.strip_prefix("self:") {
-        Builtin::from_name(name).ok_or_else(|| format!("no built-in player {name:?}"))?;
-        let exe =
-            std::env::current_exe().map_err(|e| format!("cannot find the arena binary: {e}"))?;
-        return Ok(Player::Command(vec![
-            exe.display().to_string(),
-            "player".into(),
-            "floodwars".into(),
-            name.into(),
-        ]));
-    }
-    let command: Vec<String> = spec.split_whitespace().map(String::from).collect();
-    if command.is_empty() {
-        return Err("an empty player".to_string());
-    }
-    Ok(Player::Command(command))
+    Player::parse(spec, "floodwars")
 }
 
 fn play_match(
@@ -252,28 +235,9 @@ fn play_match(
     Ok(())
 }
 
-/// A Domain Expansion player from its command-line description (as for Flood Wars).
+/// A Domain Expansion player from its command-line description.
 fn domain_player(spec: &str) -> Result<arena::domain::Player, String> {
-    use arena::domain::{Builtin, Player};
-    if let Some(builtin) = Builtin::from_name(spec) {
-        return Ok(Player::Builtin(builtin));
-    }
-    if let Some(name) = spec.strip_prefix("self:") {
-        Builtin::from_name(name).ok_or_else(|| format!("no built-in player {name:?}"))?;
-        let exe =
-            std::env::current_exe().map_err(|e| format!("cannot find the arena binary: {e}"))?;
-        return Ok(Player::Command(vec![
-            exe.display().to_string(),
-            "player".into(),
-            "domain".into(),
-            name.into(),
-        ]));
-    }
-    let command: Vec<String> = spec.split_whitespace().map(String::from).collect();
-    if command.is_empty() {
-        return Err("an empty player".to_string());
-    }
-    Ok(Player::Command(command))
+    arena::domain::Player::parse(spec, "domain")
 }
 
 fn domain_match(a: &str, b: &str, pairs: usize, seed: u64, jobs: usize) -> Result<(), String> {
