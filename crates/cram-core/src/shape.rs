@@ -51,12 +51,6 @@ fn rows(shape: Shape) -> [u16; ROWS as usize] {
     std::array::from_fn(|row| (shape >> (STRIDE * row as u32)) as u16)
 }
 
-fn from_rows(rows: &[u16]) -> Shape {
-    rows.iter().enumerate().fold(0, |shape, (row, &bits)| {
-        shape | (bits as Shape) << (STRIDE * row as u32)
-    })
-}
-
 /// `shape` moved to the top-left corner, with its width and height.
 pub fn normalize(shape: Shape) -> (Shape, u32, u32) {
     if shape == 0 {
@@ -80,32 +74,41 @@ pub fn normalize(shape: Shape) -> (Shape, u32, u32) {
 /// rotations or reflections of each other share a key (and a Grundy value).
 pub fn canonical(shape: Shape) -> Shape {
     let (shape, width, height) = normalize(shape);
-    let mut best = shape;
-    let mut consider = |rows: &[u16], width: u32| {
-        let flipped_x: Vec<u16> = rows
-            .iter()
-            .map(|r| r.reverse_bits() >> (16 - width))
-            .collect();
-        for candidate in [rows.to_vec(), flipped_x] {
-            best = best.min(from_rows(&candidate));
-            let reversed: Vec<u16> = candidate.iter().rev().copied().collect();
-            best = best.min(from_rows(&reversed));
-        }
-    };
     let original = rows(shape);
-    consider(&original[..height as usize], width);
-    if width <= ROWS && height <= STRIDE {
+    let mut best = shape;
+    consider(&original[..height as usize], width, &mut best);
+    if width <= ROWS {
         // The transpose: row r of the result holds column r of the shape.
-        let transposed: Vec<u16> = (0..width)
-            .map(|column| {
-                (0..height).fold(0u16, |bits, row| {
-                    bits | (((original[row as usize] >> column) & 1) << row)
-                })
-            })
-            .collect();
-        consider(&transposed, height);
+        let mut transposed = [0u16; ROWS as usize];
+        for (column, bits) in transposed.iter_mut().enumerate().take(width as usize) {
+            for (row, &line) in original.iter().enumerate().take(height as usize) {
+                *bits |= ((line >> column) & 1) << row;
+            }
+        }
+        consider(&transposed[..width as usize], height, &mut best);
     }
     best
+}
+
+/// Lowers `best` to the least of the four images of `rows` (a shape `width` wide) under the
+/// reflections in its two axes.
+fn consider(rows: &[u16], width: u32, best: &mut Shape) {
+    let pack = |flip_x: bool, flip_y: bool| {
+        let mut shape: Shape = 0;
+        for (i, &row) in rows.iter().enumerate() {
+            let row = if flip_x {
+                row.reverse_bits() >> (16 - width)
+            } else {
+                row
+            };
+            let at = if flip_y { rows.len() - 1 - i } else { i };
+            shape |= (row as Shape) << (STRIDE * at as u32);
+        }
+        shape
+    };
+    for (flip_x, flip_y) in [(false, false), (true, false), (false, true), (true, true)] {
+        *best = (*best).min(pack(flip_x, flip_y));
+    }
 }
 
 #[cfg(test)]
