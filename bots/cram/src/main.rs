@@ -13,8 +13,11 @@ use std::time::{Duration, Instant};
 use cram_core::board::{Board, Domino, Square, parse_init, parse_move, position_value};
 use cram_core::solver::Solver;
 
-/// The solver's memo table: 32 MiB (2^20 slots of 32 bytes).
+/// The solver's memo table while playing: 32 MiB (2^20 slots of 32 bytes).
 const TABLE_BYTES: usize = 32 << 20;
+
+/// The solver's memo table for `--solve`: 1 GiB.
+const SOLVE_TABLE_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
     match run() {
@@ -64,7 +67,7 @@ fn run() -> Result<(), String> {
 
 fn solve(board: &Board) -> Result<(), String> {
     let start = Instant::now();
-    let mut solver = Solver::with_table_bytes(TABLE_BYTES);
+    let mut solver = Solver::with_table_bytes(SOLVE_TABLE_BYTES);
     let value = position_value(board, &mut solver, &mut Vec::new());
     let stats = solver.stats();
     let verdict = match value {
@@ -79,7 +82,7 @@ fn solve(board: &Board) -> Result<(), String> {
         start.elapsed().as_secs_f64(),
         stats.nodes,
         stats.hits,
-        TABLE_BYTES >> 20
+        SOLVE_TABLE_BYTES >> 20
     );
     std::io::stdout()
         .write_all(report.as_bytes())

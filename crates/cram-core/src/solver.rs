@@ -3,17 +3,12 @@
 
 use std::time::Instant;
 
-use crate::shape::{STRIDE, Shape, canonical, first_component, horizontal_moves, vertical_moves};
+use crate::shape::{
+    STRIDE, Shape, canonical, first_component, horizontal_moves, normalize, vertical_moves,
+};
 
-/// An empty slot's value.
-const EMPTY: u8 = u8::MAX;
-
-/// A memo slot: a canonical key and its Grundy value.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    key: Shape,
-    value: u8,
-}
+/// The largest Grundy value the table holds (values are stored plus one; 0 is an empty slot).
+const MAX_VALUE: u8 = u8::MAX - 1;
 
 /// Counters of a solver's work.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,13 +23,16 @@ pub struct Stats {
 
 /// A Grundy-value solver with a memo table of fixed capacity.
 ///
-/// The table has `2^k` slots of 32 bytes, indexed by a hash of the canonical key; a new value
-/// always replaces the slot's old one (values never go stale, so the only cost of a collision
-/// is recomputation). Regions are limited to what a [`Shape`] holds: a bounding box of 16 x 8
+/// The table has `2^k` slots of 17 bytes (a 16-byte key, a value byte), indexed by a hash of
+/// the key; a new value always replaces the slot's old one (values never go stale, so the only
+/// cost of a collision is recomputation). A region is stored under its shape moved to the
+/// corner and under its canonical key. All-zero slots are empty, so a new table comes zeroed
+/// from the allocator and untouched pages cost nothing. Regions are limited to what a [`Shape`] holds: a bounding box of 16 x 8
 /// in either orientation.
 #[derive(Debug)]
 pub struct Solver {
-    table: Vec<Slot>,
+    keys: Vec<Shape>,
+    values: Vec<u8>,
     stats: Stats,
     deadline: Option<Instant>,
 }
@@ -42,15 +40,10 @@ pub struct Solver {
 impl Solver {
     /// A solver whose table takes at most `bytes` (at least one slot).
     pub fn with_table_bytes(bytes: usize) -> Self {
-        let slots = (bytes / size_of::<Slot>()).max(1);
+        let slots = 1 << (bytes / (size_of::<Shape>() + 1)).max(1).ilog2();
         Self {
-            table: vec![
-                Slot {
-                    key: 0,
-                    value: EMPTY
-                };
-                1 << slots.ilog2()
-            ],
+            keys: vec![0; slots],
+            values: vec![0; slots],
             stats: Stats::default(),
             deadline: None,
         }
@@ -58,7 +51,7 @@ impl Solver {
 
     /// The memory the table takes, in bytes.
     pub fn table_bytes(&self) -> usize {
-        self.table.len() * size_of::<Slot>()
+        self.keys.len() * (size_of::<Shape>() + 1)
     }
 
     /// What the solver has done so far.
@@ -87,11 +80,16 @@ impl Solver {
         if horizontal_moves(region) == 0 && vertical_moves(region) == 0 {
             return Some(0);
         }
-        let key = canonical(region);
-        let slot = (mix(key) as usize) & (self.table.len() - 1);
-        if self.table[slot].value != EMPTY && self.table[slot].key == key {
-            self.stats.hits += 1;
-            return Some(self.table[slot].value);
+        // A region's value does not change under translation or symmetry: look it up as it
+        // stands (moved to the corner) first, and canonicalise only on a miss.
+        let (moved, _, _) = normalize(region);
+        if let Some(value) = self.lookup(moved) {
+            return Some(value);
+        }
+        let key = canonical(moved);
+        if let Some(value) = self.lookup(key) {
+            self.store(moved, value);
+            return Some(value);
         }
         self.stats.nodes += 1;
         if self.stats.nodes.is_multiple_of(1024)
@@ -104,12 +102,29 @@ impl Solver {
             let value = self.value(region & !domino)?;
             seen[usize::from(value / 64)] |= 1 << (value % 64);
         }
-        let value = (0..EMPTY)
+        let value = (0..MAX_VALUE)
             .find(|&v| seen[usize::from(v / 64)] & (1 << (v % 64)) == 0)
-            .unwrap_or(EMPTY - 1);
-        self.table[slot] = Slot { key, value };
-        self.stats.stores += 1;
+            .unwrap_or(MAX_VALUE);
+        self.store(key, value);
+        self.store(moved, value);
         Some(value)
+    }
+
+    fn slot(&self, key: Shape) -> usize {
+        (mix(key) as usize) & (self.keys.len() - 1)
+    }
+
+    fn lookup(&mut self, key: Shape) -> Option<u8> {
+        let slot = self.slot(key);
+        let found = self.values[slot] != 0 && self.keys[slot] == key;
+        self.stats.hits += u64::from(found);
+        found.then(|| self.values[slot] - 1)
+    }
+
+    fn store(&mut self, key: Shape, value: u8) {
+        let slot = self.slot(key);
+        (self.keys[slot], self.values[slot]) = (key, value + 1);
+        self.stats.stores += 1;
     }
 }
 
