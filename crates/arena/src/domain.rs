@@ -11,38 +11,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::matchup::GameResult;
-use crate::player::Strategy;
+pub use crate::player::{Builtin, Player};
 use crate::process::{Received, Session};
 
-/// A built-in strategy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Builtin {
-    /// A uniformly random legal action (like CodinGame's Boss).
-    Random,
-    /// The action after which the position evaluates best, one ply deep (ties at random).
-    Greedy,
-}
-
-impl Strategy for Builtin {
-    fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "random" => Some(Self::Random),
-            "greedy" => Some(Self::Greedy),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Self::Random => "random",
-            Self::Greedy => "greedy",
-        }
-    }
-}
-
 impl Builtin {
-    /// The action this strategy picks in `state` (which must not be over).
-    pub fn choose(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Action {
+    /// The action this strategy picks in a Domain Expansion `state` (which must not be over).
+    pub fn choose_action(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Action {
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
         match self {
@@ -68,9 +42,6 @@ impl Builtin {
         }
     }
 }
-
-/// Who plays a seat of this game.
-pub type Player = crate::player::Player<Builtin>;
 
 /// The time limits of a game.
 #[derive(Clone, Copy, Debug)]
@@ -125,7 +96,7 @@ pub fn play_game(players: [&Player; 2], seed: u64, limits: Limits) -> GameRecord
         let answer = match players[me as usize] {
             Player::Builtin(builtin) => {
                 let start = Instant::now();
-                let action = builtin.choose(&state, &mut rng);
+                let action = builtin.choose_action(&state, &mut rng);
                 Ok((action, start.elapsed()))
             }
             Player::Command(command) => {

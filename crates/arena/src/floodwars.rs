@@ -9,38 +9,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::player::Strategy;
+pub use crate::player::{Builtin, Player};
 use crate::process::{Exit, run_once};
 
-/// A built-in strategy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Builtin {
-    /// A uniformly random legal colour (seeded by the position, so games repeat).
-    Random,
-    /// The colour that makes the mover's area largest now (the first such in `@ # + . *`).
-    Greedy,
-}
-
-impl Strategy for Builtin {
-    fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "random" => Some(Self::Random),
-            "greedy" => Some(Self::Greedy),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Self::Random => "random",
-            Self::Greedy => "greedy",
-        }
-    }
-}
-
 impl Builtin {
-    /// The colour this strategy picks in `position`.
-    pub fn choose(self, position: &Position) -> Colour {
+    /// The colour this strategy picks in a Flood Wars `position`.
+    pub fn choose_colour(self, position: &Position) -> Colour {
         let moves = position.legal_moves();
         match self {
             Self::Random => {
@@ -62,15 +36,12 @@ impl Builtin {
         }
     }
 
-    /// The answer a bot with this strategy gives to a judge input (for `arena player`).
+    /// The answer a Flood Wars bot with this strategy gives to a judge input (for `arena player`).
     pub fn answer(self, input: &[u8]) -> Result<String, floodwars_core::ParseError> {
         let position = parse(input)?;
-        Ok(position.play(self.choose(&position)).to_string())
+        Ok(position.play(self.choose_colour(&position)).to_string())
     }
 }
-
-/// Who plays a seat of this game.
-pub type Player = crate::player::Player<Builtin>;
 
 /// One move of a game as the referee saw it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -120,7 +91,7 @@ fn turn(player: &Player, position: &Position, limit: Duration) -> Turn {
     match player {
         Player::Builtin(builtin) => {
             let start = Instant::now();
-            let colour = builtin.choose(position);
+            let colour = builtin.choose_colour(position);
             let micros = start.elapsed().as_micros() as u64;
             Turn::Played(
                 MoveRecord {

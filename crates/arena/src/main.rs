@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use arena::floodwars::{Builtin, GameRecord, Player};
 use arena::matchup::{MatchConfig, MatchGame, run_match, summarize};
-use arena::player::Strategy;
 use clap::{Parser, Subcommand, ValueEnum};
 use floodwars_core::{Colour, Position};
 use serde::{Deserialize, Serialize};
@@ -307,7 +306,7 @@ fn play_domain_game(strategy: &str) -> Result<(), String> {
         if let Some(action) = parse_action_line(&line).map_err(|e| e.to_string())? {
             state = state.play_reported(action);
         }
-        let action = builtin.choose(&state, &mut rng);
+        let action = builtin.choose_action(&state, &mut rng);
         writeln!(stdout, "{action}")
             .and_then(|()| stdout.flush())
             .map_err(|e| format!("cannot write: {e}"))?;
