@@ -10,7 +10,9 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, Domino, Square, parse_init, parse_move, position_value};
+use cram_core::board::{
+    Board, Domino, Square, parse_init, parse_move, position_value, winning_move,
+};
 use cram_core::solver::Solver;
 
 /// The solver's memo table while playing: 32 MiB (2^20 slots of 32 bytes).
@@ -146,14 +148,7 @@ fn choose(
     deadline: Instant,
 ) -> Option<Domino> {
     solver.set_deadline(Some(deadline));
-    let winning = match position_value(board, solver, lines) {
-        Some(total) if total != 0 => board.moves().into_iter().find(|domino| {
-            let mut after = board.clone();
-            after.play(*domino);
-            Instant::now() < deadline && position_value(&after, solver, lines) == Some(0)
-        }),
-        _ => None,
-    };
+    let winning = winning_move(board, solver, lines);
     solver.set_deadline(None);
     winning.or_else(|| most_blocking(board))
 }

@@ -228,9 +228,50 @@ pub fn region_value(region: &Plane, solver: &mut Solver, lines: &mut Vec<u8>) ->
 
 /// The value of the whole position: the XOR of its regions' values, if all are known.
 pub fn position_value(board: &Board, solver: &mut Solver, lines: &mut Vec<u8>) -> Option<u8> {
-    board.regions().try_fold(0, |value, region| {
+    cells_value(board.empty(), solver, lines)
+}
+
+/// The value of a set of empty cells: the XOR of the values of its regions, if all are known.
+pub fn cells_value(cells: &Plane, solver: &mut Solver, lines: &mut Vec<u8>) -> Option<u8> {
+    cells.components(Four).try_fold(0, |value, region| {
         Some(value ^ region_value(&region, solver, lines)?)
     })
+}
+
+/// A move to a position of value 0, if the solver values every region (before `deadline`, when
+/// it has one) and the position is not already 0. Only the region a move is played in changes
+/// value, so each move costs one region's value, not the whole board's.
+pub fn winning_move(board: &Board, solver: &mut Solver, lines: &mut Vec<u8>) -> Option<Domino> {
+    let regions: Vec<(Plane, u8)> = board
+        .regions()
+        .map(|region| region_value(&region, solver, lines).map(|value| (region, value)))
+        .collect::<Option<_>>()?;
+    let total = regions.iter().fold(0, |total, (_, value)| total ^ value);
+    if total == 0 {
+        return None;
+    }
+    let moves = board.moves();
+    for (region, value) in &regions {
+        // The region must move to the value that cancels the others. A region whose value is
+        // above that target has an option of every smaller value (mex), and such a region
+        // exists (the one holding the highest bit of the total): the others can be skipped.
+        let target = total ^ value;
+        if target > *value {
+            continue;
+        }
+        for domino in moves.iter().filter(|d| region.contains(cell(d.first))) {
+            if solver.expired() {
+                return None;
+            }
+            let mut after = region.clone();
+            after.remove(cell(domino.first));
+            after.remove(cell(domino.second));
+            if cells_value(&after, solver, lines)? == target {
+                return Some(*domino);
+            }
+        }
+    }
+    None
 }
 
 /// Why a judge line could not be read.

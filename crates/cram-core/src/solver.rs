@@ -64,6 +64,12 @@ impl Solver {
         self.deadline = deadline;
     }
 
+    /// Whether the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
     /// The Grundy value of `cells` (any number of regions), or `None` past the deadline.
     pub fn value(&mut self, mut cells: Shape) -> Option<u8> {
         let mut value = 0;
@@ -92,9 +98,7 @@ impl Solver {
             return Some(value);
         }
         self.stats.nodes += 1;
-        if self.stats.nodes.is_multiple_of(1024)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if self.stats.nodes.is_multiple_of(1024) && self.expired() {
             return None;
         }
         let mut seen = [0u64; 4];

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use cram_core::board::{Board, Square, position_value};
+use cram_core::board::{Board, Square, position_value, winning_move};
 use cram_core::solver::Solver;
 use proptest::prelude::*;
 
@@ -125,5 +125,30 @@ proptest! {
             }
         }
         prop_assert_eq!(solve(&board), exhaustive(empty, rows, columns, &mut HashMap::new()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn winning_moves_lead_to_value_zero(rows in 1..=5usize, columns in 1..=5usize, filled in any::<u32>()) {
+        let mut board = Board::new(rows, columns);
+        for i in 0..rows * columns {
+            if filled & (1 << i) != 0 && i % 3 != 0 {
+                board.fill(Square { row: i / columns, column: i % columns });
+            }
+        }
+        let mut solver = Solver::with_table_bytes(1 << 20);
+        let value = solve(&board);
+        match winning_move(&board, &mut solver, &mut Vec::new()) {
+            Some(domino) => {
+                prop_assert!(value != 0 && board.is_legal(domino));
+                let mut after = board.clone();
+                after.play(domino);
+                prop_assert_eq!(solve(&after), 0);
+            }
+            None => prop_assert_eq!(value, 0),
+        }
     }
 }
