@@ -19,7 +19,7 @@ use cram_core::solver::Solver;
 const TABLE_BYTES: usize = 32 << 20;
 
 /// The solver's memo table for `--solve`: 1 GiB.
-const SOLVE_TABLE_BYTES: usize = 1 << 30;
+const SOLVE_TABLE_BYTES: usize = 64 << 20;
 
 fn main() -> ExitCode {
     match run() {
@@ -78,11 +78,12 @@ fn solve(board: &Board) -> Result<(), String> {
         None => "unknown: a region is larger than the solver's 16 x 8 shapes".to_string(),
     };
     let report = format!(
-        "{} x {}: Grundy value {verdict}\ntime {:.3} s, regions solved {}, table hits {}, table {} MiB\n",
+        "{} x {}: Grundy value {verdict}\ntime {:.3} s, regions valued by mex {}, sums searched {}, table hits {}, table {} MiB\n",
         board.rows(),
         board.columns(),
         start.elapsed().as_secs_f64(),
         stats.nodes,
+        stats.searched,
         stats.hits,
         SOLVE_TABLE_BYTES >> 20
     );

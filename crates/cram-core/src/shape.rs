@@ -35,6 +35,87 @@ pub const fn first_component(cells: Shape) -> Shape {
     }
 }
 
+/// Whether taking the domino whose first cell is bit `first` (horizontal, or vertical when
+/// `vertical`) out of the region `cells` surely leaves it connected: the domino's empty
+/// neighbours are connected to each other around it, inside the box of cells touching it.
+/// `false` means the region may have split.
+pub fn stays_connected(cells: Shape, first: u32, vertical: bool) -> bool {
+    let (row, column) = (first / STRIDE, first % STRIDE);
+    // Bits column - 1 ..= column + width of row `r` (cells outside the grid are not empty).
+    let span = |r: u32, width: u32| {
+        let line = if r < ROWS {
+            (cells >> (STRIDE * r)) as u16
+        } else {
+            0
+        };
+        (((line as u32) << 1) >> column) & ((1 << width) - 1)
+    };
+    let box_bits = if vertical {
+        (0..4).fold(0, |bits, i| {
+            bits | span((row + i).wrapping_sub(1), 3) << (3 * i)
+        })
+    } else {
+        (0..3).fold(0, |bits, i| {
+            bits | span((row + i).wrapping_sub(1), 4) << (4 * i)
+        })
+    };
+    let table = &RING_CONNECTED[usize::from(vertical)];
+    table[box_bits as usize / 64] >> (box_bits % 64) & 1 == 1
+}
+
+/// For each filling of the box around a domino (12 bits: 3 rows of 4 for a horizontal one,
+/// 4 rows of 3 for a vertical one, the domino's two cells in the middle), whether the empty
+/// cells next to the domino are connected inside the box without it.
+static RING_CONNECTED: [[u64; 64]; 2] = [ring_table(4, 3), ring_table(3, 4)];
+
+const fn ring_table(width: u32, height: u32) -> [u64; 64] {
+    // The domino: cells (1, 1) and (1, 2) across, or (1, 1) and (2, 1) down.
+    let domino: u32 = if width == 4 {
+        0b0110 << 4
+    } else {
+        (1 << 4) | (1 << 7)
+    };
+    let mut table = [0u64; 64];
+    let mut filling = 0;
+    while filling < 4096 {
+        let empty = filling & !domino & ((1 << (width * height)) - 1);
+        let touching = box_neighbours(domino, width) & empty;
+        // Grow from one touching cell inside the box, then check it reached them all.
+        let mut reached = touching & touching.wrapping_neg();
+        loop {
+            let grown = (reached | box_neighbours(reached, width)) & empty;
+            if grown == reached {
+                break;
+            }
+            reached = grown;
+        }
+        if touching & !reached == 0 {
+            table[filling as usize / 64] |= 1 << (filling % 64);
+        }
+        filling += 1;
+    }
+    table
+}
+
+/// The 4-neighbours of `cells` in a box `width` cells wide (rows above the box fall off when
+/// masked by the caller).
+const fn box_neighbours(cells: u32, width: u32) -> u32 {
+    let left = cells & !column_mask(width, 0);
+    let right = cells & !column_mask(width, width - 1);
+    (cells << width) | (cells >> width) | (left >> 1) | (right << 1)
+}
+
+/// The cells of column `column` of a box `width` cells wide and up to 4 rows tall.
+const fn column_mask(width: u32, column: u32) -> u32 {
+    let mut mask = 0;
+    let mut row = 0;
+    while row < 4 {
+        mask |= 1 << (row * width + column);
+        row += 1;
+    }
+    mask
+}
+
 /// The first cells of the horizontal dominoes that fit in `cells` (the second is one to the
 /// right).
 pub const fn horizontal_moves(cells: Shape) -> Shape {
@@ -46,69 +127,95 @@ pub const fn vertical_moves(cells: Shape) -> Shape {
     cells & (cells >> STRIDE)
 }
 
-/// The rows of a shape, as 16-bit masks.
-fn rows(shape: Shape) -> [u16; ROWS as usize] {
-    std::array::from_fn(|row| (shape >> (STRIDE * row as u32)) as u16)
-}
-
 /// `shape` moved to the top-left corner, with its width and height.
-pub fn normalize(shape: Shape) -> (Shape, u32, u32) {
+pub const fn normalize(shape: Shape) -> (Shape, u32, u32) {
     if shape == 0 {
         return (0, 0, 0);
     }
     let shape = shape >> (STRIDE * (shape.trailing_zeros() / STRIDE));
-    let columns = rows(shape).iter().fold(0u16, |acc, &row| acc | row);
+    let mut columns = shape | (shape >> 64);
+    columns |= columns >> 32;
+    columns |= columns >> 16;
+    let columns = columns as u16;
     let shape = shape >> columns.trailing_zeros();
-    let columns = columns >> columns.trailing_zeros();
-    let height = ROWS
-        - rows(shape)
-            .iter()
-            .rev()
-            .take_while(|&&row| row == 0)
-            .count() as u32;
-    (shape, 16 - columns.leading_zeros(), height)
+    let height = (128 - shape.leading_zeros()).div_ceil(STRIDE);
+    let width = STRIDE - (columns >> columns.trailing_zeros()).leading_zeros();
+    (shape, width, height)
 }
 
 /// The canonical key of a region: the least of its images under the eight symmetries of the
 /// square that fit the 16 x 8 grid, each moved to the top-left corner. Regions that are
 /// rotations or reflections of each other share a key (and a Grundy value).
 pub fn canonical(shape: Shape) -> Shape {
+    if shape == 0 {
+        return 0;
+    }
     let (shape, width, height) = normalize(shape);
-    let original = rows(shape);
-    let mut best = shape;
-    consider(&original[..height as usize], width, &mut best);
+    let mut best = least_reflection(shape, width, height);
     if width <= ROWS {
-        // The transpose: row r of the result holds column r of the shape.
-        let mut transposed = [0u16; ROWS as usize];
-        for (column, bits) in transposed.iter_mut().enumerate().take(width as usize) {
-            for (row, &line) in original.iter().enumerate().take(height as usize) {
-                *bits |= ((line >> column) & 1) << row;
-            }
-        }
-        consider(&transposed[..width as usize], height, &mut best);
+        best = best.min(least_reflection(transpose(shape), height, width));
     }
     best
 }
 
-/// Lowers `best` to the least of the four images of `rows` (a shape `width` wide) under the
-/// reflections in its two axes.
-fn consider(rows: &[u16], width: u32, best: &mut Shape) {
-    let pack = |flip_x: bool, flip_y: bool| {
-        let mut shape: Shape = 0;
-        for (i, &row) in rows.iter().enumerate() {
-            let row = if flip_x {
-                row.reverse_bits() >> (16 - width)
-            } else {
-                row
-            };
-            let at = if flip_y { rows.len() - 1 - i } else { i };
-            shape |= (row as Shape) << (STRIDE * at as u32);
-        }
-        shape
-    };
-    for (flip_x, flip_y) in [(false, false), (true, false), (false, true), (true, true)] {
-        *best = (*best).min(pack(flip_x, flip_y));
+/// Whether the second player wins the region by copying: it is its own image under the half
+/// turn, and no domino is (its centre is not an empty cell, nor the middle of an empty
+/// domino). Then every domino's image is disjoint from it and still empty, so the answer to
+/// each move is its image, and the region's value is 0.
+pub fn half_turn_copyable(shape: Shape) -> bool {
+    let (shape, width, height) = normalize(shape);
+    let turned = shape.reverse_bits() >> (STRIDE * (ROWS - height) + STRIDE - width);
+    if turned != shape {
+        return false;
     }
+    let cell = |row: u32, column: u32| shape >> (STRIDE * row + column) & 1 == 1;
+    let (row, column) = (height / 2, width / 2);
+    match (width % 2, height % 2) {
+        (1, 1) => !cell(row, column),
+        (0, 1) => !(cell(row, column - 1) && cell(row, column)),
+        (1, 0) => !(cell(row - 1, column) && cell(row, column)),
+        _ => true,
+    }
+}
+
+/// The least of the four images of a shape (`width` x `height`, in the corner) under the
+/// reflections in its two axes, each moved back to the corner.
+fn least_reflection(shape: Shape, width: u32, height: u32) -> Shape {
+    let upside_down = reverse_rows(shape) >> (STRIDE * (ROWS - height));
+    let mirrored = reverse_rows(shape).reverse_bits() >> (STRIDE - width);
+    let turned = shape.reverse_bits() >> (STRIDE * (ROWS - height) + STRIDE - width);
+    shape.min(upside_down).min(mirrored).min(turned)
+}
+
+/// The shape with its eight rows in the opposite order.
+const fn reverse_rows(shape: Shape) -> Shape {
+    const LOW_BYTES: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
+    // Reversing the bytes reverses the rows and swaps each row's two bytes; swap them back.
+    let swapped = shape.swap_bytes();
+    ((swapped >> 8) & LOW_BYTES) | ((swapped & LOW_BYTES) << 8)
+}
+
+/// The transpose of a shape at most 8 x 8 (row `r` of the result is column `r` of the shape),
+/// as an 8 x 8 bit matrix in a `u64` (Hacker's Delight, section 7-3).
+const fn transpose(shape: Shape) -> Shape {
+    const LOW_BYTES: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
+    const LOW_PAIRS: u128 = 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
+    const LOW_QUADS: u128 = 0x0000_0000_FFFF_FFFF_0000_0000_FFFF_FFFF;
+    // Pack the low byte of each 16-bit row into one u64 (row r in byte r).
+    let mut x = shape & LOW_BYTES;
+    x = (x | (x >> 8)) & LOW_PAIRS;
+    x = (x | (x >> 16)) & LOW_QUADS;
+    let mut m = (x as u64 & 0xFFFF_FFFF) | ((x >> 64) as u64) << 32;
+    let t = (m ^ (m >> 7)) & 0x00AA_00AA_00AA_00AA;
+    m ^= t ^ (t << 7);
+    let t = (m ^ (m >> 14)) & 0x0000_CCCC_0000_CCCC;
+    m ^= t ^ (t << 14);
+    let t = (m ^ (m >> 28)) & 0x0000_0000_F0F0_F0F0;
+    m ^= t ^ (t << 28);
+    // Spread the bytes back out to 16-bit rows.
+    let mut x = (m & 0xFFFF_FFFF) as u128 | ((m >> 32) as u128) << 64;
+    x = (x | (x << 16)) & LOW_PAIRS;
+    (x | (x << 8)) & LOW_BYTES
 }
 
 #[cfg(test)]
@@ -141,6 +248,96 @@ mod tests {
         let strip = (0..3).fold(0, |s, row| s | (0x3FFF as Shape) << (STRIDE * row));
         assert_eq!(normalize(strip), (strip, 14, 3));
         assert_eq!(canonical(strip), strip);
+    }
+
+    /// The eight symmetries one cell at a time, the plain way.
+    fn canonical_by_cells(shape: Shape) -> Shape {
+        let (shape, width, height) = normalize(shape);
+        let cells: Vec<(u32, u32)> = (0..128)
+            .filter(|&bit| shape >> bit & 1 == 1)
+            .map(|bit| (bit / STRIDE, bit % STRIDE))
+            .collect();
+        let mut best = Shape::MAX;
+        for transpose in [false, true] {
+            let (w, h) = if transpose {
+                (height, width)
+            } else {
+                (width, height)
+            };
+            if w > STRIDE || h > ROWS {
+                continue;
+            }
+            for (flip_x, flip_y) in [(false, false), (true, false), (false, true), (true, true)] {
+                let image = cells.iter().fold(0, |image: Shape, &(row, column)| {
+                    let (row, column) = if transpose {
+                        (column, row)
+                    } else {
+                        (row, column)
+                    };
+                    let column = if flip_x { w - 1 - column } else { column };
+                    let row = if flip_y { h - 1 - row } else { row };
+                    image | 1 << (STRIDE * row + column)
+                });
+                best = best.min(image);
+            }
+        }
+        best
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn canonical_is_the_least_image(bits: u128, width in 1u32..=16, height in 1u32..=8) {
+            let row_mask = (1u128 << width) - 1;
+            let shape = (0..height).fold(0, |s, row| s | (bits >> (STRIDE * row) & row_mask) << (STRIDE * row));
+            proptest::prop_assert_eq!(canonical(shape), canonical_by_cells(shape));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn connected_means_one_region(a: u128, b: u128, dense: bool, first in 0u32..112, vertical: bool) {
+            let first = if !vertical && first % STRIDE == 15 { first - 1 } else { first };
+            let second = if vertical { first + STRIDE } else { first + 1 };
+            let domino = 1 << first | 1 << second;
+            let cells = if dense { a | b } else { a & b } | domino;
+            // The region holding the domino.
+            let mut region = domino;
+            loop {
+                let grown = dilate(region) & cells;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            let rest = region & !domino;
+            if rest != 0 && stays_connected(region, first, vertical) {
+                proptest::prop_assert_eq!(first_component(rest), rest);
+            }
+        }
+    }
+
+    #[test]
+    fn copying_needs_no_domino_on_the_centre() {
+        assert!(half_turn_copyable(shape(&["XX", "XX"])));
+        assert!(half_turn_copyable(shape(&["XXX", "X.X", "XXX"])));
+        assert!(half_turn_copyable(shape(&["XXX.", ".XXX"])));
+        assert!(
+            !half_turn_copyable(shape(&["XX.", ".XX"])),
+            "the centre domino"
+        );
+        assert!(
+            !half_turn_copyable(shape(&["XX"])),
+            "the domino is its own image"
+        );
+        assert!(
+            !half_turn_copyable(shape(&["XXX", "XXX", "XXX"])),
+            "the centre cell"
+        );
+        assert!(
+            !half_turn_copyable(shape(&["XXX", "XXX"])),
+            "the middle column's domino"
+        );
+        assert!(!half_turn_copyable(shape(&["XX.", "XXX"])), "not symmetric");
     }
 
     #[test]

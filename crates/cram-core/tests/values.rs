@@ -152,3 +152,24 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Boards filled symmetrically under the half turn, where the copying rule applies often.
+    #[test]
+    fn symmetric_positions_agree_with_exhaustive_search(rows in 2..=5usize, columns in 2..=6usize, filled in any::<u64>()) {
+        let cells = rows * columns;
+        let mut board = Board::new(rows, columns);
+        let mut empty = (1u64 << cells) - 1;
+        for i in 0..cells {
+            if filled & (1 << i) != 0 && (filled >> 32) & (1 << (i % 32)) != 0 {
+                for cell in [i, cells - 1 - i] {
+                    board.fill(Square { row: cell / columns, column: cell % columns });
+                    empty &= !(1 << cell);
+                }
+            }
+        }
+        prop_assert_eq!(solve(&board), exhaustive(empty, rows, columns, &mut HashMap::new()));
+    }
+}
