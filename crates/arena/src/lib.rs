@@ -2,6 +2,7 @@
 //!
 //! - [`process`]: one run of a bot process: input, a wall-clock limit (the process is killed
 //!   when it passes), exit status, wall time and peak memory (`wait4`'s `ru_maxrss`);
+//! - [`cram`]: the Cram referee (one process per game, line protocol), built-in players;
 //! - [`domain`]: the Domain Expansion referee (one process per game, line protocol);
 //! - [`floodwars`]: the Flood Wars referee (one process per move), built-in players, boards;
 //! - [`player`]: built-in strategies and external programs as players;
@@ -9,6 +10,7 @@
 //! - [`stats`]: Elo differences with confidence intervals, percentiles.
 #![deny(missing_docs)]
 
+pub mod cram;
 pub mod domain;
 pub mod floodwars;
 pub mod matchup;

@@ -28,6 +28,8 @@ enum Game {
     Floodwars,
     /// Domain Expansion (one process per game; 1000 ms first turn, 100 ms after).
     Domain,
+    /// Cram (one process per game; 1000 ms to say OK, 500 ms per move).
+    Cram,
 }
 
 #[derive(Subcommand)]
@@ -49,13 +51,17 @@ enum Command {
         /// Seed of the board generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Smallest width and height.
-        #[arg(long, default_value_t = 10)]
-        min_size: usize,
-        /// Largest width and height.
-        #[arg(long, default_value_t = 50)]
-        max_size: usize,
-        /// Wall-clock limit per move, in milliseconds.
+        /// Smallest width and height (default: Flood Wars 10, Cram 5).
+        #[arg(long)]
+        min_size: Option<usize>,
+        /// Largest width and height (default: Flood Wars 50, Cram 21).
+        #[arg(long)]
+        max_size: Option<usize>,
+        /// Cram: pre-fill about this percentage of the cells.
+        #[arg(long, default_value_t = 0)]
+        prefill: u32,
+        /// Flood Wars: wall-clock limit per move, in milliseconds (the other games use their
+        /// judges' limits).
         #[arg(long, default_value_t = 1000)]
         limit_ms: u64,
         /// Games played at once.
@@ -133,11 +139,12 @@ fn main() -> ExitCode {
             jsonl,
             show_final,
             board,
+            prefill: _,
         } => read_board(board).and_then(|board| {
             let config = MatchConfig {
                 boards,
                 seed,
-                sizes: (min_size, max_size),
+                sizes: (min_size.unwrap_or(10), max_size.unwrap_or(50)),
                 limit: Duration::from_millis(limit_ms),
                 jobs,
                 board,
@@ -153,6 +160,26 @@ fn main() -> ExitCode {
             jobs,
             ..
         } => domain_match(&a, &b, boards, seed, jobs),
+        Command::Match {
+            game: Game::Cram,
+            a,
+            b,
+            boards,
+            seed,
+            min_size,
+            max_size,
+            prefill,
+            jobs,
+            ..
+        } => {
+            let boards = arena::cram::Boards {
+                pairs: boards,
+                sizes: (min_size.unwrap_or(5), max_size.unwrap_or(21)),
+                prefill_percent: prefill,
+                seed,
+            };
+            cram_match(&a, &b, boards, jobs)
+        }
         Command::Tournament {
             game: Game::Floodwars,
             players,
@@ -169,9 +196,20 @@ fn main() -> ExitCode {
             game: Game::Domain,
             strategy,
         } => play_domain_game(&strategy),
+        Command::Player {
+            game: Game::Cram,
+            strategy,
+        } => play_cram_game(&strategy),
         Command::Tournament {
-            game: Game::Domain, ..
-        } => Err("tournaments are not implemented for domain yet: play matches".to_string()),
+            game: game @ (Game::Domain | Game::Cram),
+            ..
+        } => Err(format!(
+            "tournaments are only implemented for floodwars: play {} matches",
+            match game {
+                Game::Cram => "cram",
+                _ => "domain",
+            }
+        )),
         Command::Replay { file, game } => replay(&file, game),
     };
     match result {
@@ -311,6 +349,83 @@ fn play_domain_game(strategy: &str) -> Result<(), String> {
             .and_then(|()| stdout.flush())
             .map_err(|e| format!("cannot write: {e}"))?;
         state = state.play(action);
+    }
+    Ok(())
+}
+
+/// Plays a Cram match and prints its summary with the worst times to say OK and to move.
+fn cram_match(a: &str, b: &str, boards: arena::cram::Boards, jobs: usize) -> Result<(), String> {
+    let (low, high) = boards.sizes;
+    if low < 1 || low > high || high > cram_core::board::MAX_SIDE || boards.prefill_percent > 100
+    {
+        return Err(format!(
+            "sizes must satisfy 1 <= min <= max <= {} and --prefill is a percentage",
+            cram_core::board::MAX_SIDE
+        ));
+    }
+    let (a, b) = (
+        arena::cram::Player::parse(a, "cram")?,
+        arena::cram::Player::parse(b, "cram")?,
+    );
+    let games = arena::cram::run_match(&a, &b, boards, jobs, arena::cram::Limits::default());
+    print!(
+        "{}",
+        summarize(
+            &games
+                .iter()
+                .map(arena::cram::MatchGame::result)
+                .collect::<Vec<_>>()
+        )
+    );
+    for (player, name) in [(0, "a"), (1, "b")] {
+        let worst_ok = games
+            .iter()
+            .map(|game| game.record.ok_micros[usize::from(game.a_seat as usize != player)])
+            .max()
+            .unwrap_or(0);
+        println!("  {name}: worst time to OK {:.1} ms", worst_ok as f64 / 1000.0);
+    }
+    Ok(())
+}
+
+/// Plays a whole Cram game as a built-in, over the judge's protocol on stdin and stdout.
+fn play_cram_game(strategy: &str) -> Result<(), String> {
+    use cram_core::board::{parse_init, parse_move};
+    let builtin = arena::cram::Builtin::from_name(strategy)
+        .ok_or_else(|| format!("no built-in player {strategy:?}"))?;
+    let mut lines = std::io::stdin().lock().lines();
+    let mut next = || {
+        lines
+            .next()
+            .transpose()
+            .map_err(|e| format!("cannot read standard input: {e}"))
+    };
+    let init = next()?.ok_or("the input ended before the init line")?;
+    let mut board = parse_init(&init).map_err(|e| e.to_string())?;
+    let mut rng = {
+        use rand_xoshiro::rand_core::SeedableRng;
+        rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(init.len() as u64)
+    };
+    let mut stdout = std::io::stdout().lock();
+    let mut say = |text: &str| {
+        writeln!(stdout, "{text}")
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write: {e}"))
+    };
+    say("OK")?;
+    while let Some(line) = next()? {
+        let line = line.trim_end_matches('\r');
+        match line {
+            "STOP" => break,
+            "START" => {}
+            _ => board.play(parse_move(line, &board).map_err(|e| e.to_string())?),
+        }
+        if !board.has_move() {
+            return Err("asked to move with no domino left".to_string());
+        }
+        let domino = builtin.choose_domino(&board, &mut rng);
+        say(&domino.to_string())?;
+        board.play(domino);
     }
     Ok(())
 }

@@ -110,17 +110,33 @@ impl Board {
     /// The upper-left cells of the horizontal and the vertical dominoes that fit: cells empty
     /// together with their right neighbour, and with the one below.
     pub fn move_starts(&self) -> (Plane, Plane) {
-        let mut right = Plane::new(self.columns(), self.rows());
-        let mut below = right.clone();
-        for c in self.empty.iter() {
-            if c.x + 1 < self.columns() && self.empty.contains(Cell::new(c.x + 1, c.y)) {
-                right.insert(c);
-            }
-            if c.y + 1 < self.rows() && self.empty.contains(Cell::new(c.x, c.y + 1)) {
-                below.insert(c);
-            }
-        }
-        (right, below)
+        let (words, stride) = (self.empty.words(), self.empty.stride());
+        // Bit x of a row and bit x + 1 (the next word's bit 0 for the last bit of a word);
+        // bits past the width are zero, so the last column never starts one.
+        let right: Vec<u64> = words
+            .iter()
+            .enumerate()
+            .map(|(i, &word)| {
+                let carry = if (i + 1) % stride == 0 { 0 } else { words[i + 1] << 63 };
+                word & (word >> 1 | carry)
+            })
+            .collect();
+        let below: Vec<u64> = words
+            .iter()
+            .enumerate()
+            .map(|(i, &word)| word & words.get(i + stride).copied().unwrap_or(0))
+            .collect();
+        let (width, height) = (self.columns(), self.rows());
+        (
+            Plane::from_words(width, height, &right),
+            Plane::from_words(width, height, &below),
+        )
+    }
+
+    /// Whether any domino still fits.
+    pub fn has_move(&self) -> bool {
+        let (right, below) = self.move_starts();
+        !right.is_empty() || !below.is_empty()
     }
 
     /// The number of empty cells next to `square`.
