@@ -2,7 +2,7 @@
 //! `--solve AxB` (an empty board) or `--solve-init LINE` (a judge init line), prints a position's
 //! Grundy value with the time and the solver's counters.
 //!
-//! Each move's budget (default 300 ms of the judge's 500 ms) can be set with `--budget-ms N`
+//! Each move's budget (default 250 ms of the judge's 500 ms) can be set with `--budget-ms N`
 //! or `CRAM_BUDGET_MS`. `STOP` or end of input ends the game (exit 0); malformed judge input
 //! gets one line on standard error and exit status 2.
 
@@ -10,9 +10,8 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cram_core::board::{
-    Board, Domino, Square, parse_init, parse_move, position_value, winning_move,
-};
+use cram_core::board::{Board, parse_init, parse_move, position_value};
+use cram_core::engine::Engine;
 use cram_core::solver::Solver;
 
 /// The solver's memo table while playing: 32 MiB (2^20 slots of 32 bytes).
@@ -58,7 +57,7 @@ fn run() -> Result<(), String> {
         }
     }
     let budget = match budget {
-        None => Duration::from_millis(300),
+        None => Duration::from_millis(250),
         Some(text) => Duration::from_millis(
             text.parse()
                 .map_err(|_| format!("the budget {text:?} is not a number of milliseconds"))?,
@@ -70,7 +69,7 @@ fn run() -> Result<(), String> {
 fn solve(board: &Board) -> Result<(), String> {
     let start = Instant::now();
     let mut solver = Solver::with_table_bytes(SOLVE_TABLE_BYTES);
-    let value = position_value(board, &mut solver, &mut Vec::new());
+    let value = position_value(board, &mut solver);
     let stats = solver.stats();
     let verdict = match value {
         Some(0) => "0: the player to move loses".to_string(),
@@ -102,7 +101,7 @@ fn play(budget: Duration) -> Result<(), String> {
             .map_err(|e| format!("cannot read standard input: {e}"))
     };
     let init = next()?.ok_or("the input ended before the init line")?;
-    let mut board = parse_init(&init).map_err(|e| e.to_string())?;
+    let board = parse_init(&init).map_err(|e| e.to_string())?;
     let mut stdout = std::io::stdout().lock();
     let mut say = |text: &str| {
         writeln!(stdout, "{text}")
@@ -110,8 +109,7 @@ fn play(budget: Duration) -> Result<(), String> {
             .map_err(|e| format!("cannot write: {e}"))
     };
     say("OK")?;
-    let mut solver = Solver::with_table_bytes(TABLE_BYTES);
-    let mut lines_memo = Vec::new();
+    let mut engine = Engine::new(board, TABLE_BYTES);
     while let Some(line) = next()? {
         let arrived = Instant::now();
         let line = line.trim_end_matches('\r');
@@ -119,60 +117,17 @@ fn play(budget: Duration) -> Result<(), String> {
             "STOP" => return Ok(()),
             "START" => {}
             _ => {
-                let domino = parse_move(line, &board).map_err(|e| e.to_string())?;
-                board.play(domino);
+                let domino = parse_move(line, engine.board()).map_err(|e| e.to_string())?;
+                engine.play(domino);
             }
         }
-        let Some(domino) = choose(
-            &board,
-            &mut solver,
-            &mut lines_memo,
-            arrived + budget.mul_f64(0.6),
-        ) else {
+        let Some(domino) = engine.choose(arrived + budget) else {
             // The judge never asks for a move where none exists; if it does, the game is lost.
             eprintln!("cram-bot: no legal move left");
             return Ok(());
         };
         say(&domino.to_string())?;
-        board.play(domino);
+        engine.play(domino);
     }
     Ok(())
-}
-
-/// The move to play: a move to value 0 when the solver values the whole position in time;
-/// otherwise the domino that takes away the most moves (cells with the most empty neighbours),
-/// which leaves the opponent the fewest.
-fn choose(
-    board: &Board,
-    solver: &mut Solver,
-    lines: &mut Vec<u8>,
-    deadline: Instant,
-) -> Option<Domino> {
-    solver.set_deadline(Some(deadline));
-    let winning = winning_move(board, solver, lines);
-    solver.set_deadline(None);
-    winning.or_else(|| most_blocking(board))
-}
-
-/// The legal domino whose cells have the most empty neighbours (the first such), found without
-/// listing the moves (a 999 x 999 board has two million).
-fn most_blocking(board: &Board) -> Option<Domino> {
-    let (right, below) = board.move_starts();
-    let square = |row, column| Square { row, column };
-    let horizontal = right.iter().map(|c| Domino {
-        first: square(c.y, c.x),
-        second: square(c.y, c.x + 1),
-    });
-    let vertical = below.iter().map(|c| Domino {
-        first: square(c.y, c.x),
-        second: square(c.y + 1, c.x),
-    });
-    let mut best: Option<(usize, Domino)> = None;
-    for domino in horizontal.chain(vertical) {
-        let score = board.empty_neighbours(domino.first) + board.empty_neighbours(domino.second);
-        if best.is_none_or(|(best_score, _)| score > best_score) {
-            best = Some((score, domino));
-        }
-    }
-    best.map(|(_, domino)| domino)
 }

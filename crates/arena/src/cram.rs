@@ -75,9 +75,8 @@ impl Builtin {
                 dominoes().nth(pick).expect("a legal domino")
             }
             Self::Greedy => {
-                let score = |d: &Domino| {
-                    board.empty_neighbours(d.first) + board.empty_neighbours(d.second)
-                };
+                let score =
+                    |d: &Domino| board.empty_neighbours(d.first) + board.empty_neighbours(d.second);
                 let best = dominoes().map(|d| score(&d)).max().expect("a legal domino");
                 let ties = dominoes().filter(|d| score(d) == best).count();
                 let pick = (rng.next_u64() % ties as u64) as usize;
@@ -296,7 +295,11 @@ impl MatchGame {
         let record = &self.record;
         let mut result = GameResult {
             names: [record.players[a].clone(), record.players[1 - a].clone()],
-            a_margin: if usize::from(record.winner) == a { 1 } else { -1 },
+            a_margin: if usize::from(record.winner) == a {
+                1
+            } else {
+                -1
+            },
             peak_kib: [record.peak_kib[a], record.peak_kib[1 - a]],
             ..GameResult::default()
         };

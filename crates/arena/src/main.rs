@@ -356,8 +356,7 @@ fn play_domain_game(strategy: &str) -> Result<(), String> {
 /// Plays a Cram match and prints its summary with the worst times to say OK and to move.
 fn cram_match(a: &str, b: &str, boards: arena::cram::Boards, jobs: usize) -> Result<(), String> {
     let (low, high) = boards.sizes;
-    if low < 1 || low > high || high > cram_core::board::MAX_SIDE || boards.prefill_percent > 100
-    {
+    if low < 1 || low > high || high > cram_core::board::MAX_SIDE || boards.prefill_percent > 100 {
         return Err(format!(
             "sizes must satisfy 1 <= min <= max <= {} and --prefill is a percentage",
             cram_core::board::MAX_SIDE
@@ -383,7 +382,10 @@ fn cram_match(a: &str, b: &str, boards: arena::cram::Boards, jobs: usize) -> Res
             .map(|game| game.record.ok_micros[usize::from(game.a_seat as usize != player)])
             .max()
             .unwrap_or(0);
-        println!("  {name}: worst time to OK {:.1} ms", worst_ok as f64 / 1000.0);
+        println!(
+            "  {name}: worst time to OK {:.1} ms",
+            worst_ok as f64 / 1000.0
+        );
     }
     Ok(())
 }

@@ -63,6 +63,11 @@ impl Board {
         }
     }
 
+    /// The board whose empty cells are `empty` (its size is the plane's).
+    pub fn from_empty(empty: Plane) -> Self {
+        Self { empty }
+    }
+
     /// Rows.
     pub fn rows(&self) -> usize {
         self.empty.height()
@@ -117,7 +122,11 @@ impl Board {
             .iter()
             .enumerate()
             .map(|(i, &word)| {
-                let carry = if (i + 1) % stride == 0 { 0 } else { words[i + 1] << 63 };
+                let carry = if (i + 1) % stride == 0 {
+                    0
+                } else {
+                    words[i + 1] << 63
+                };
                 word & (word >> 1 | carry)
             })
             .collect();
@@ -208,33 +217,20 @@ pub fn to_shape(region: &Plane) -> Option<Shape> {
     }
 }
 
-/// The Grundy value of a straight line of `length` cells (Dawson's Kayles, derived: a domino
-/// leaves two shorter lines), memoised in `lines`.
-pub fn line_value(length: usize, lines: &mut Vec<u8>) -> u8 {
-    while lines.len() <= length {
-        let n = lines.len();
-        let mut seen = [false; 256];
-        for left in 0..n.saturating_sub(1) {
-            seen[usize::from(lines[left] ^ lines[n - 2 - left])] = true;
-        }
-        lines.push(seen.iter().position(|&s| !s).unwrap_or(255) as u8);
-    }
-    lines[length]
-}
-
 /// Whether `region` (connected) is a straight line (one row or one column), and its length.
-fn line_length(region: &Plane) -> Option<usize> {
+pub fn line_length(region: &Plane) -> Option<usize> {
     let (first, last, length) = (region.first()?, region.iter().last()?, region.len());
     let row = first.y == last.y && last.x + 1 - first.x == length;
     let column = first.x == last.x && last.y + 1 - first.y == length;
     (row || column).then_some(length)
 }
 
-/// The value of a region: straight lines by [`line_value`], others by the solver when they fit
-/// a [`Shape`] (at most 128 cells); `None` when neither can (or the solver's deadline passed).
-pub fn region_value(region: &Plane, solver: &mut Solver, lines: &mut Vec<u8>) -> Option<u8> {
+/// The value of a region: straight lines by [`Solver::line_value`], others by the solver when
+/// they fit a [`Shape`] (at most 128 cells); `None` when neither can (or the solver's deadline
+/// passed).
+pub fn region_value(region: &Plane, solver: &mut Solver) -> Option<u8> {
     if let Some(length) = line_length(region) {
-        return Some(line_value(length, lines));
+        return Some(solver.line_value(length));
     }
     if region.len() > 128 {
         return None;
@@ -243,51 +239,15 @@ pub fn region_value(region: &Plane, solver: &mut Solver, lines: &mut Vec<u8>) ->
 }
 
 /// The value of the whole position: the XOR of its regions' values, if all are known.
-pub fn position_value(board: &Board, solver: &mut Solver, lines: &mut Vec<u8>) -> Option<u8> {
-    cells_value(board.empty(), solver, lines)
+pub fn position_value(board: &Board, solver: &mut Solver) -> Option<u8> {
+    cells_value(board.empty(), solver)
 }
 
 /// The value of a set of empty cells: the XOR of the values of its regions, if all are known.
-pub fn cells_value(cells: &Plane, solver: &mut Solver, lines: &mut Vec<u8>) -> Option<u8> {
+pub fn cells_value(cells: &Plane, solver: &mut Solver) -> Option<u8> {
     cells.components(Four).try_fold(0, |value, region| {
-        Some(value ^ region_value(&region, solver, lines)?)
+        Some(value ^ region_value(&region, solver)?)
     })
-}
-
-/// A move to a position of value 0, if the solver values every region (before `deadline`, when
-/// it has one) and the position is not already 0. Only the region a move is played in changes
-/// value, so each move costs one region's value, not the whole board's.
-pub fn winning_move(board: &Board, solver: &mut Solver, lines: &mut Vec<u8>) -> Option<Domino> {
-    let regions: Vec<(Plane, u8)> = board
-        .regions()
-        .map(|region| region_value(&region, solver, lines).map(|value| (region, value)))
-        .collect::<Option<_>>()?;
-    let total = regions.iter().fold(0, |total, (_, value)| total ^ value);
-    if total == 0 {
-        return None;
-    }
-    let moves = board.moves();
-    for (region, value) in &regions {
-        // The region must move to the value that cancels the others. A region whose value is
-        // above that target has an option of every smaller value (mex), and such a region
-        // exists (the one holding the highest bit of the total): the others can be skipped.
-        let target = total ^ value;
-        if target > *value {
-            continue;
-        }
-        for domino in moves.iter().filter(|d| region.contains(cell(d.first))) {
-            if solver.expired() {
-                return None;
-            }
-            let mut after = region.clone();
-            after.remove(cell(domino.first));
-            after.remove(cell(domino.second));
-            if cells_value(&after, solver, lines)? == target {
-                return Some(*domino);
-            }
-        }
-    }
-    None
 }
 
 /// Why a judge line could not be read.

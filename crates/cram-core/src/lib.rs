@@ -4,6 +4,8 @@
 //! to value 0.
 //!
 //! - [`board`]: boards up to 999 x 999 on bitgrid planes, moves, regions, position values;
+//! - [`engine`]: the playing engine: perfect play once every region has a value, a look-ahead
+//!   search before that, a blocking move in constant time on huge boards;
 //! - [`shape`]: small regions as `u128` bitboards and their canonical keys;
 //! - [`solver`]: the Grundy solver with its bounded memo table and deadline.
 //!
@@ -11,13 +13,13 @@
 //! use cram_core::board::{Board, position_value};
 //! use cram_core::solver::Solver;
 //! let mut solver = Solver::with_table_bytes(1 << 20);
-//! let mut lines = Vec::new();
 //! // Even x even boards are lost for the player to move (the mirror strategy): value 0.
-//! assert_eq!(position_value(&Board::new(4, 4), &mut solver, &mut lines), Some(0));
-//! assert_eq!(position_value(&Board::new(2, 3), &mut solver, &mut lines), Some(1));
+//! assert_eq!(position_value(&Board::new(4, 4), &mut solver), Some(0));
+//! assert_eq!(position_value(&Board::new(2, 3), &mut solver), Some(1));
 //! ```
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod engine;
 pub mod shape;
 pub mod solver;

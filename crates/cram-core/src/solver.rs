@@ -116,6 +116,10 @@ pub struct Solver {
     outcomes: Table,
     stats: Stats,
     deadline: Option<Instant>,
+    /// Give up once the work counted in `stats` reaches this.
+    work_limit: Option<u64>,
+    /// Values of straight lines by length.
+    lines: Vec<u8>,
 }
 
 impl Solver {
@@ -126,6 +130,8 @@ impl Solver {
             outcomes: Table::with_bytes(bytes / 2),
             stats: Stats::default(),
             deadline: None,
+            work_limit: None,
+            lines: Vec::new(),
         }
     }
 
@@ -150,14 +156,48 @@ impl Solver {
             .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
-    /// Counts a unit of work; `None` when the deadline has passed (checked every 1024 units).
+    /// Gives up (answers `None`) after `work` more regions valued by mex or sums searched;
+    /// `None` sets no limit. What was found before giving up stays in the tables.
+    pub fn limit_work(&mut self, work: Option<u64>) {
+        self.work_limit = work.map(|work| self.work() + work);
+    }
+
+    fn work(&self) -> u64 {
+        self.stats.nodes + self.stats.searched
+    }
+
+    /// Counts a unit of work; `None` past the work limit, or when the deadline has passed
+    /// (the clock is read every 1024 units).
     fn tick(&mut self) -> Option<()> {
-        let work = self.stats.nodes + self.stats.searched;
-        (!(work.is_multiple_of(1024) && self.expired())).then_some(())
+        let work = self.work();
+        let late = work.is_multiple_of(1024) && self.expired();
+        (!late && self.work_limit.is_none_or(|limit| work < limit)).then_some(())
+    }
+
+    /// The Grundy value of a straight line of `length` cells: Dawson's Kayles, derived (a
+    /// domino leaves two shorter lines side by side).
+    pub fn line_value(&mut self, length: usize) -> u8 {
+        let lines = &mut self.lines;
+        while lines.len() <= length {
+            let n = lines.len();
+            let mut seen = [false; 256];
+            for left in 0..n.saturating_sub(1) {
+                seen[usize::from(lines[left] ^ lines[n - 2 - left])] = true;
+            }
+            lines.push(seen.iter().position(|&s| !s).unwrap_or(255) as u8);
+        }
+        lines[length]
     }
 
     /// The Grundy value of `cells` (any number of regions), or `None` past the deadline.
-    pub fn value(&mut self, mut cells: Shape) -> Option<u8> {
+    pub fn value(&mut self, cells: Shape) -> Option<u8> {
+        if self.expired() {
+            return None;
+        }
+        self.cells_value(cells)
+    }
+
+    fn cells_value(&mut self, mut cells: Shape) -> Option<u8> {
         let mut value = 0;
         while cells != 0 {
             let region = first_component(cells);
@@ -220,7 +260,7 @@ impl Solver {
         self.tick()?;
         let mut seen = [0u64; 4];
         for domino in dominoes(region) {
-            let value = self.value(region & !domino)?;
+            let value = self.cells_value(region & !domino)?;
             seen[usize::from(value / 64)] |= 1 << (value % 64);
         }
         Some(

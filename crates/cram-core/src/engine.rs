@@ -1,0 +1,627 @@
+//! The playing engine. It keeps the board's regions labelled and valued; once every region has
+//! a value it plays perfectly (a move to value 0 when there is one). Before that it plays a
+//! look-ahead search (the search crate's alpha-beta) whose leaves are scored by the solver
+//! when it can value them within a small budget, so the search steers toward positions the
+//! solver finishes; on boards too large for that, the move that blocks the most, found in
+//! amortised constant time.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Instant;
+
+use bitgrid::{Cell, Plane};
+use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score};
+
+use bitgrid::Connectivity::Four;
+
+use crate::board::{Board, Domino, Square, line_length, region_value};
+use crate::shape::{STRIDE, Shape};
+use crate::solver::{Solver, dominoes};
+
+/// A region of this many cells or more is not split move by move: a move in it leaves the
+/// labels stale until the next full labelling.
+const TRACKED_CELLS: usize = 256;
+
+/// The solver is tried on regions of at most this many cells.
+const SOLVABLE_CELLS: usize = 64;
+
+/// The look-ahead search runs on boards with at most this many empty cells (and sides of at
+/// most 64); larger boards get the blocking move.
+const LOOKAHEAD_CELLS: usize = 1024;
+
+/// Moves the look-ahead search considers in each position: the most blocking ones.
+const LOOKAHEAD_MOVES: usize = 10;
+
+/// The solver work (regions valued by mex and sums searched) a look-ahead leaf may cost.
+const LEAF_WORK: u64 = 1_000;
+
+/// A leaf the solver values: won or lost for the player to move (well inside the search
+/// crate's proven-win scores).
+const LEAF_WIN: Score = 10_000;
+
+/// No label: a filled cell.
+const NONE: u32 = u32::MAX;
+
+/// The playing engine for one game.
+#[derive(Debug)]
+pub struct Engine {
+    board: Board,
+    solver: Rc<RefCell<Solver>>,
+    regions: Regions,
+    scan: Scan,
+    lookahead: AlphaBeta<Lookahead>,
+}
+
+impl Engine {
+    /// An engine for `board` whose solver tables take `table_bytes`.
+    pub fn new(board: Board, table_bytes: usize) -> Self {
+        let regions = Regions::new(&board);
+        Self {
+            board,
+            solver: Rc::new(RefCell::new(Solver::with_table_bytes(table_bytes))),
+            regions,
+            scan: Scan::default(),
+            lookahead: AlphaBeta::new(AlphaBetaOptions {
+                table_bytes: 4 << 20,
+                check_every: 8,
+                ..AlphaBetaOptions::default()
+            }),
+        }
+    }
+
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Plays a move of either player: both cells become filled. (The judge does not always
+    /// check that an opponent's cells are adjacent; they are filled all the same.)
+    pub fn play(&mut self, domino: Domino) {
+        self.board.play(domino);
+        self.regions
+            .fill(&self.board, [domino.first, domino.second]);
+    }
+
+    /// The move to play before `deadline`, or `None` when no domino fits. The move is always
+    /// legal; perfect when every region could be valued in time.
+    pub fn choose(&mut self, deadline: Instant) -> Option<Domino> {
+        if !self.board.has_move() {
+            return None;
+        }
+        let start = Instant::now();
+        let solve_until = start + deadline.saturating_duration_since(start) / 2;
+        if self.regions.due(&self.board) {
+            self.regions.label(&self.board);
+        }
+        if self.regions.fresh {
+            let mut solver = self.solver.borrow_mut();
+            solver.set_deadline(Some(solve_until));
+            let found = self.regions.value(&mut solver);
+            let winning = match found {
+                Some(total) if total != 0 => self.regions.winning_move(total, &mut solver),
+                _ => None,
+            };
+            solver.set_deadline(None);
+            if winning.is_some() {
+                return winning;
+            }
+        }
+        let empty = self.board.empty().len();
+        let small = self.board.rows() <= 64 && self.board.columns() <= 64;
+        let searched = (small && empty <= LOOKAHEAD_CELLS)
+            .then(|| self.look_ahead(deadline))
+            .flatten();
+        searched.or_else(|| self.scan.next(&self.board))
+    }
+
+    /// The look-ahead search's move, if it finishes an iteration before `deadline`.
+    fn look_ahead(&mut self, deadline: Instant) -> Option<Domino> {
+        let state = LookaheadState {
+            empty: self.board.empty().clone(),
+            to_move: Player::First,
+            hash: 0,
+            solver: Rc::clone(&self.solver),
+        };
+        let now = Instant::now();
+        let hard = deadline.saturating_duration_since(now);
+        let clock = Clock::new(now, hard / 3, hard);
+        self.solver.borrow_mut().set_deadline(Some(deadline));
+        let result = self.lookahead.search(&state, &clock);
+        self.solver.borrow_mut().set_deadline(None);
+        let m = result.best_move?;
+        let domino = lookahead_domino(m, self.board.columns());
+        self.board.is_legal(domino).then_some(domino)
+    }
+}
+
+/// The board's regions: a label per cell, and per label the region's cells and value (when
+/// known). Labels are kept up to date move by move while every region a move touches is
+/// small; a move in a large one makes them stale until the next full labelling.
+#[derive(Debug)]
+struct Regions {
+    columns: usize,
+    label: Vec<u32>,
+    list: Vec<Region>,
+    /// Labels of dead regions, for reuse.
+    free: Vec<u32>,
+    /// Whether the labels describe the board.
+    fresh: bool,
+    /// Moves since the last full labelling.
+    moves_since: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Region {
+    /// Cell indices (`row * columns + column`); empty for a dead region.
+    cells: Vec<u32>,
+    value: Option<u8>,
+}
+
+impl Regions {
+    fn new(board: &Board) -> Self {
+        let cells = board.rows() * board.columns();
+        Self {
+            columns: board.columns(),
+            label: vec![NONE; cells],
+            list: Vec::new(),
+            free: Vec::new(),
+            fresh: false,
+            // Due for a labelling at once.
+            moves_since: cells,
+        }
+    }
+
+    /// Whether a full labelling is due: the labels are stale, and enough moves have passed
+    /// for its cost (one pass over the empty cells) to be spread thin: one 4096th of the
+    /// empty cells.
+    fn due(&self, board: &Board) -> bool {
+        !self.fresh && self.moves_since * 4096 >= board.empty().len()
+    }
+
+    /// Labels every region of `board` afresh (their values unknown).
+    fn label(&mut self, board: &Board) {
+        self.label.fill(NONE);
+        self.list.clear();
+        self.free.clear();
+        let empty = board.empty();
+        let mut stack = Vec::new();
+        for cell in empty.iter() {
+            let index = self.index(cell);
+            if self.label[index] == NONE {
+                let id = self.list.len() as u32;
+                self.label[index] = id;
+                stack.push(index as u32);
+                let cells = self.flood(empty, &mut stack, |label| label == NONE, id);
+                self.list.push(Region { cells, value: None });
+            }
+        }
+        self.fresh = true;
+        self.moves_since = 0;
+    }
+
+    fn index(&self, cell: Cell) -> usize {
+        cell.y * self.columns + cell.x
+    }
+
+    /// Grows a region from the cells on `stack` (already labelled `id`) over empty neighbours
+    /// whose label passes `joins`, labelling them `id`; returns its cells.
+    fn flood(
+        &mut self,
+        empty: &Plane,
+        stack: &mut Vec<u32>,
+        joins: impl Fn(u32) -> bool,
+        id: u32,
+    ) -> Vec<u32> {
+        let (columns, rows) = (self.columns, empty.height());
+        let mut cells = Vec::new();
+        while let Some(index) = stack.pop() {
+            cells.push(index);
+            let (row, column) = (index as usize / columns, index as usize % columns);
+            let neighbours = [
+                (row > 0).then(|| index as usize - columns),
+                (row + 1 < rows).then(|| index as usize + columns),
+                (column > 0).then(|| index as usize - 1),
+                (column + 1 < columns).then(|| index as usize + 1),
+            ];
+            for next in neighbours.into_iter().flatten() {
+                if joins(self.label[next])
+                    && empty.contains(Cell::new(next % columns, next / columns))
+                {
+                    self.label[next] = id;
+                    stack.push(next as u32);
+                }
+            }
+        }
+        cells
+    }
+
+    /// Updates the labels after `squares` were filled on `board`.
+    fn fill(&mut self, board: &Board, squares: [Square; 2]) {
+        self.moves_since += 1;
+        if !self.fresh {
+            return;
+        }
+        let mut touched = Vec::new();
+        for square in squares {
+            let index = square.row * self.columns + square.column;
+            let id = self.label[index];
+            if id != NONE {
+                self.label[index] = NONE;
+                if !touched.contains(&id) {
+                    touched.push(id);
+                }
+            }
+        }
+        if touched
+            .iter()
+            .any(|&id| self.list[id as usize].cells.len() >= TRACKED_CELLS)
+        {
+            self.fresh = false;
+            return;
+        }
+        for id in touched {
+            // Split what is left of the region into its pieces, each with a new label.
+            let old = std::mem::take(&mut self.list[id as usize]);
+            let mut stack = Vec::new();
+            for &index in &old.cells {
+                if self.label[index as usize] == id {
+                    let piece = self.free.pop().unwrap_or_else(|| {
+                        self.list.push(Region::default());
+                        self.list.len() as u32 - 1
+                    });
+                    self.label[index as usize] = piece;
+                    stack.push(index);
+                    let cells = self.flood(board.empty(), &mut stack, |label| label == id, piece);
+                    self.list[piece as usize] = Region { cells, value: None };
+                }
+            }
+            // Free only now: a piece must not take the label it is split from.
+            self.free.push(id);
+        }
+    }
+
+    /// Values the regions that have no value yet; the XOR of all values when every region
+    /// has one.
+    fn value(&mut self, solver: &mut Solver) -> Option<u8> {
+        let mut total = Some(0);
+        for index in 0..self.list.len() {
+            let region = &self.list[index];
+            if region.cells.is_empty() {
+                continue;
+            }
+            let value = match region.value {
+                Some(value) => Some(value),
+                None if solver.expired() => None,
+                None => {
+                    let value = self.region_value(index, solver);
+                    self.list[index].value = value;
+                    value
+                }
+            };
+            total = total.zip(value).map(|(total, value)| total ^ value);
+        }
+        total
+    }
+
+    /// A region's value: by its length if it is a straight line, by the solver if it is
+    /// small enough and fits a [`Shape`].
+    fn region_value(&self, index: usize, solver: &mut Solver) -> Option<u8> {
+        let cells = &self.list[index].cells;
+        if let Some(length) = self.line_length(cells) {
+            return Some(solver.line_value(length));
+        }
+        if cells.len() > SOLVABLE_CELLS {
+            return None;
+        }
+        solver.value(self.frame(cells)?.shape)
+    }
+
+    /// The length of a region that is one straight line of cells.
+    fn line_length(&self, cells: &[u32]) -> Option<usize> {
+        let (low, high) = (*cells.iter().min()?, *cells.iter().max()?);
+        let (low, high) = (low as usize, high as usize);
+        let length = cells.len();
+        let across = low / self.columns == high / self.columns && high - low + 1 == length;
+        let down =
+            low % self.columns == high % self.columns && high - low == (length - 1) * self.columns;
+        (across || down).then_some(length)
+    }
+
+    /// A region as a shape, if its bounding box fits one.
+    fn frame(&self, cells: &[u32]) -> Option<Frame> {
+        let squares = cells
+            .iter()
+            .map(|&index| (index as usize / self.columns, index as usize % self.columns));
+        let top = squares.clone().map(|(row, _)| row).min()?;
+        let bottom = squares.clone().map(|(row, _)| row).max()?;
+        let left = squares.clone().map(|(_, column)| column).min()?;
+        let right = squares.clone().map(|(_, column)| column).max()?;
+        let (height, width) = (bottom - top + 1, right - left + 1);
+        let transposed = if width <= 16 && height <= 8 {
+            false
+        } else if height <= 16 && width <= 8 {
+            true
+        } else {
+            return None;
+        };
+        let mut frame = Frame {
+            top,
+            left,
+            transposed,
+            shape: 0,
+        };
+        for (row, column) in squares {
+            frame.shape |= frame.bit(row, column);
+        }
+        Some(frame)
+    }
+
+    /// A move to value 0 when the regions' values XOR to `total` (not 0): in a region whose
+    /// value has the total's highest bit, the move to `value ^ total`, which the mex
+    /// guarantees. `None` if the solver runs out of time.
+    fn winning_move(&self, total: u8, solver: &mut Solver) -> Option<Domino> {
+        let region = self.list.iter().find(|region| {
+            region
+                .value
+                .is_some_and(|value| !region.cells.is_empty() && value ^ total < value)
+        })?;
+        let target = region.value? ^ total;
+        if let Some(length) = self.line_length(&region.cells) {
+            let mut cells = region.cells.clone();
+            cells.sort_unstable();
+            let square = |index: u32| Square {
+                row: index as usize / self.columns,
+                column: index as usize % self.columns,
+            };
+            for left in 0..length - 1 {
+                let value = solver.line_value(left) ^ solver.line_value(length - 2 - left);
+                if value == target {
+                    return Some(Domino {
+                        first: square(cells[left]),
+                        second: square(cells[left + 1]),
+                    });
+                }
+            }
+            return None;
+        }
+        let frame = self.frame(&region.cells)?;
+        for domino in dominoes(frame.shape) {
+            if solver.value(frame.shape & !domino)? == target {
+                let first = domino.trailing_zeros();
+                let second = 127 - domino.leading_zeros();
+                return Some(Domino {
+                    first: frame.square(first),
+                    second: frame.square(second),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Where a region's shape lies on the board: shape bit `16 * a + b` is the cell `a` rows and
+/// `b` columns from the top-left corner of its bounding box (the other way round when
+/// transposed, for regions taller than wide).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    top: usize,
+    left: usize,
+    transposed: bool,
+    shape: Shape,
+}
+
+impl Frame {
+    fn bit(&self, row: usize, column: usize) -> Shape {
+        let (a, b) = (row - self.top, column - self.left);
+        let (a, b) = if self.transposed { (b, a) } else { (a, b) };
+        1 << (STRIDE as usize * a + b)
+    }
+
+    fn square(&self, bit: u32) -> Square {
+        let (a, b) = ((bit / STRIDE) as usize, (bit % STRIDE) as usize);
+        let (a, b) = if self.transposed { (b, a) } else { (a, b) };
+        Square {
+            row: self.top + a,
+            column: self.left + b,
+        }
+    }
+}
+
+/// The most blocking move in amortised constant time: dominoes are scanned in a fixed order
+/// for the first whose cells have at least `threshold` empty neighbours between them, from
+/// where the last scan stopped; when none is left, the threshold drops and the scan restarts.
+/// A domino's count only falls as the board fills, so a domino passed over at a threshold
+/// never qualifies for it again: each threshold costs one pass over the board in a game.
+#[derive(Debug)]
+struct Scan {
+    threshold: usize,
+    next: usize,
+}
+
+impl Default for Scan {
+    fn default() -> Self {
+        // Both cells of a domino in open space have four empty neighbours (each other
+        // included).
+        Self {
+            threshold: 8,
+            next: 0,
+        }
+    }
+}
+
+impl Scan {
+    fn next(&mut self, board: &Board) -> Option<Domino> {
+        let (rows, columns) = (board.rows(), board.columns());
+        loop {
+            while self.next < 2 * rows * columns {
+                let (cell, vertical) = (self.next / 2, self.next % 2 == 1);
+                let first = Square {
+                    row: cell / columns,
+                    column: cell % columns,
+                };
+                let second = if vertical {
+                    Square {
+                        row: first.row + 1,
+                        ..first
+                    }
+                } else {
+                    Square {
+                        column: first.column + 1,
+                        ..first
+                    }
+                };
+                let domino = Domino { first, second };
+                if board.is_legal(domino)
+                    && board.empty_neighbours(first) + board.empty_neighbours(second)
+                        >= self.threshold
+                {
+                    return Some(domino);
+                }
+                self.next += 1;
+            }
+            // Any legal domino has at least 2 (its cells neighbour each other).
+            if self.threshold <= 2 {
+                return None;
+            }
+            self.threshold -= 1;
+            self.next = 0;
+        }
+    }
+}
+
+/// The look-ahead game for the search crate: Cram on a plane of empty cells, restricted to
+/// the most blocking moves of each position, with leaves valued by the shared solver.
+#[derive(Debug)]
+enum Lookahead {}
+
+/// A look-ahead position.
+#[derive(Clone, Debug)]
+struct LookaheadState {
+    empty: Plane,
+    to_move: Player,
+    /// A Zobrist-style hash of the cells filled since the root.
+    hash: u64,
+    solver: Rc<RefCell<Solver>>,
+}
+
+/// A look-ahead move: `2 * (row * width + column) + vertical` for the domino's first cell.
+type LookaheadMove = u32;
+
+fn lookahead_domino(m: LookaheadMove, columns: usize) -> Domino {
+    let (cell, vertical) = (m as usize / 2, m % 2 == 1);
+    let first = Square {
+        row: cell / columns,
+        column: cell % columns,
+    };
+    let second = if vertical {
+        Square {
+            row: first.row + 1,
+            ..first
+        }
+    } else {
+        Square {
+            column: first.column + 1,
+            ..first
+        }
+    };
+    Domino { first, second }
+}
+
+fn empty_neighbours(empty: &Plane, cell: Cell) -> usize {
+    let (x, y) = (cell.x, cell.y);
+    [
+        (x.wrapping_sub(1), y),
+        (x + 1, y),
+        (x, y.wrapping_sub(1)),
+        (x, y + 1),
+    ]
+    .into_iter()
+    .filter(|&(x, y)| {
+        let cell = Cell::new(x, y);
+        empty.in_bounds(cell) && empty.contains(cell)
+    })
+    .count()
+}
+
+impl Game for Lookahead {
+    type State = LookaheadState;
+    type Move = LookaheadMove;
+
+    fn player_to_move(state: &LookaheadState) -> Player {
+        state.to_move
+    }
+
+    fn generate_moves(state: &LookaheadState, moves: &mut MoveList<LookaheadMove>) {
+        let board_moves = Board::from_empty(state.empty.clone()).move_starts();
+        let width = state.empty.width();
+        let mut scored: Vec<(usize, LookaheadMove)> = Vec::new();
+        for (plane, vertical) in [(&board_moves.0, 0), (&board_moves.1, 1)] {
+            for cell in plane.iter() {
+                let other = if vertical == 1 {
+                    Cell::new(cell.x, cell.y + 1)
+                } else {
+                    Cell::new(cell.x + 1, cell.y)
+                };
+                let score =
+                    empty_neighbours(&state.empty, cell) + empty_neighbours(&state.empty, other);
+                scored.push((score, 2 * (cell.y * width + cell.x) as u32 + vertical));
+            }
+        }
+        // The most blocking first; ties in board order.
+        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        moves.extend(scored.iter().take(LOOKAHEAD_MOVES).map(|&(_, m)| m));
+    }
+
+    fn outcome(state: &LookaheadState) -> Option<Outcome> {
+        let board = Board::from_empty(state.empty.clone());
+        (!board.has_move()).then(|| Outcome::Win(state.to_move.other()))
+    }
+
+    fn apply(state: &mut LookaheadState, m: LookaheadMove) -> Option<LookaheadState> {
+        let domino = lookahead_domino(m, state.empty.width());
+        let mut next = state.clone();
+        for square in [domino.first, domino.second] {
+            next.empty.remove(Cell::new(square.column, square.row));
+            next.hash ^= mix(1 + (square.row * state.empty.width() + square.column) as u64);
+        }
+        next.hash ^= 0x9E37_79B9_7F4A_7C15;
+        next.to_move = state.to_move.other();
+        Some(next)
+    }
+
+    /// Won or lost when the solver values every region within [`LEAF_WORK`], else 0.
+    fn evaluate(state: &LookaheadState) -> Score {
+        let regions: Vec<Plane> = state.empty.components(Four).collect();
+        if regions
+            .iter()
+            .any(|region| region.len() > SOLVABLE_CELLS && line_length(region).is_none())
+        {
+            return 0;
+        }
+        let mut solver = state.solver.borrow_mut();
+        solver.limit_work(Some(LEAF_WORK));
+        let value = regions.iter().try_fold(0, |total, region| {
+            Some(total ^ region_value(region, &mut solver)?)
+        });
+        solver.limit_work(None);
+        match value {
+            Some(0) => -LEAF_WIN,
+            Some(_) => LEAF_WIN,
+            None => 0,
+        }
+    }
+
+    fn hash(state: &LookaheadState) -> u64 {
+        state.hash
+    }
+
+    fn move_index(m: LookaheadMove) -> usize {
+        m as usize % 4096
+    }
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
