@@ -1,0 +1,191 @@
+//! The judge's formats: the 3600-character grid (9 characters a point, `p d1 .. d8`, row by
+//! row) seen from one side, and answer lines.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::points::{Direction, POINTS, Point, Points, SIDE};
+use crate::state::{Move, Side, State};
+
+/// Characters per point.
+const POINT_CHARS: usize = 9;
+/// Characters of a grid.
+pub const GRID_CHARS: usize = POINTS * POINT_CHARS;
+
+/// Why a grid or an answer could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError(pub String);
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+fn error(message: impl Into<String>) -> FormatError {
+    FormatError(message.into())
+}
+
+/// Reads a grid as the judge sends it to a bot (3600 characters, then an optional `\n` or
+/// `\r\n`): the bot is side 0 and to move. The scores are estimated from the grid
+/// ([`State::estimated_scores`]).
+pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
+    let body = input
+        .strip_suffix(b"\n")
+        .map(|rest| rest.strip_suffix(b"\r").unwrap_or(rest))
+        .unwrap_or(input);
+    if body.len() != GRID_CHARS {
+        return Err(error(format!(
+            "the grid has {} characters, not {GRID_CHARS}",
+            body.len()
+        )));
+    }
+    let mut leaves = [Points::EMPTY; 2];
+    let mut frozen = [Points::EMPTY; 2];
+    let mut nodes = [Points::EMPTY; 2];
+    let mut branches = [Points::EMPTY; 8];
+    for (index, chars) in body.chunks_exact(POINT_CHARS).enumerate() {
+        let point = Point(index as u16);
+        let state = chars[0];
+        match state {
+            b'0' => {}
+            b'1' | b'2' => {
+                leaves[usize::from(state - b'1')] = leaves[usize::from(state - b'1')].with(point)
+            }
+            b'3' | b'4' => {
+                nodes[usize::from(state - b'3')] = nodes[usize::from(state - b'3')].with(point)
+            }
+            b'5' | b'6' => {
+                let side = usize::from(state - b'5');
+                leaves[side] = leaves[side].with(point);
+                frozen[side] = frozen[side].with(point);
+            }
+            other => {
+                return Err(error(format!(
+                    "point ({}, {}) has state {:?}, not 0 to 6",
+                    point.i(),
+                    point.j(),
+                    char::from(other)
+                )));
+            }
+        }
+        for (d, &flag) in Direction::ALL.into_iter().zip(&chars[1..]) {
+            match flag {
+                b'0' => {}
+                // A flag pointing off the grid cannot be a branch: ignored.
+                b'1' if point.step(d).is_some() => {
+                    branches[d.slot()] = branches[d.slot()].with(point);
+                }
+                b'1' => {}
+                other => {
+                    return Err(error(format!(
+                        "point ({}, {}) has direction flag {:?}, not 0 or 1",
+                        point.i(),
+                        point.j(),
+                        char::from(other)
+                    )));
+                }
+            }
+        }
+    }
+    let state = State::from_parts(leaves, frozen, nodes, branches, [0, 0], 0);
+    Ok(state.with_scores(state.estimated_scores()))
+}
+
+/// The grid as side `viewer` receives it (mirrored for side 1).
+pub fn format_grid(state: &State, viewer: Side) -> String {
+    let view = if viewer == 0 {
+        *state
+    } else {
+        state.mirrored()
+    };
+    let mut text = String::with_capacity(GRID_CHARS);
+    for index in 0..POINTS {
+        let point = Point(index as u16);
+        let code = [
+            (view.active(0), '1'),
+            (view.active(1), '2'),
+            (view.nodes(0), '3'),
+            (view.nodes(1), '4'),
+            (view.frozen(0), '5'),
+            (view.frozen(1), '6'),
+        ]
+        .into_iter()
+        .find(|(points, _)| points.contains(point))
+        .map_or('0', |(_, code)| code);
+        text.push(code);
+        for d in Direction::ALL {
+            text.push(if view.branches(d).contains(point) {
+                '1'
+            } else {
+                '0'
+            });
+        }
+    }
+    text
+}
+
+/// An answer line of side 0 (`i1,0,i2,j2` or `i1,j1,i2,j2,i3,j3`, `\n` at the end): decimal
+/// numbers and commas only. The move is not checked against a position, only its shape
+/// (a seed on column 0, 8-neighbours, two different branches).
+impl FromStr for Move {
+    type Err = FormatError;
+
+    fn from_str(line: &str) -> Result<Self, FormatError> {
+        let body = line
+            .strip_suffix('\n')
+            .ok_or_else(|| error(format!("the answer {line:?} does not end with a newline")))?;
+        let numbers: Vec<usize> = body
+            .split(',')
+            .map(|part| {
+                if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) || part.len() > 3 {
+                    Err(error(format!("{part:?} in {body:?} is not a number")))
+                } else {
+                    Ok(part.parse().expect("at most three digits"))
+                }
+            })
+            .collect::<Result<_, _>>()?;
+        if numbers.iter().any(|&n| n >= SIDE) {
+            return Err(error(format!("{body:?} names a point off the grid")));
+        }
+        let point = |k: usize| Point::new(numbers[k], numbers[k + 1]);
+        let direction = |from: Point, to: Point| {
+            Direction::ALL
+                .into_iter()
+                .find(|&d| from.step(d) == Some(to))
+                .ok_or_else(|| {
+                    error(format!(
+                        "{body:?}: ({}, {}) is not next to ({}, {})",
+                        to.i(),
+                        to.j(),
+                        from.i(),
+                        from.j()
+                    ))
+                })
+        };
+        match numbers.len() {
+            4 if numbers[1] == 0 => Ok(Self::First {
+                row: numbers[0] as u8,
+                trunk: direction(point(0), point(2))?,
+            }),
+            4 => Err(error(format!("{body:?}: the seed must be on column 0"))),
+            6 => {
+                let leaf = point(0);
+                let (a, b) = (direction(leaf, point(2))?, direction(leaf, point(4))?);
+                if a == b {
+                    return Err(error(format!(
+                        "{body:?}: both branches go to the same point"
+                    )));
+                }
+                Ok(Self::Split {
+                    leaf,
+                    a: a.min(b),
+                    b: a.max(b),
+                })
+            }
+            n => Err(error(format!("{body:?} has {n} numbers, not 4 or 6"))),
+        }
+    }
+}
