@@ -4,6 +4,7 @@
 //!   when it passes), exit status, wall time and peak memory (`wait4`'s `ru_maxrss`);
 //! - [`cram`]: the Cram referee (one process per game, line protocol), built-in players;
 //! - [`domain`]: the Domain Expansion referee (one process per game, line protocol);
+//! - [`grow`]: the Grow referee (one process per move, mirrored grid), built-in players;
 //! - [`floodwars`]: the Flood Wars referee (one process per move), built-in players, boards;
 //! - [`player`]: built-in strategies and external programs as players;
 //! - [`matchup`]: matches on seeded boards from both seats, in parallel, and their summary;
@@ -13,6 +14,7 @@
 pub mod cram;
 pub mod domain;
 pub mod floodwars;
+pub mod grow;
 pub mod matchup;
 pub mod player;
 pub mod process;

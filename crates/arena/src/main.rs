@@ -30,6 +30,8 @@ enum Game {
     Domain,
     /// Cram (one process per game; 1000 ms to say OK, 500 ms per move).
     Cram,
+    /// Grow (one process per move, 2 s, nothing on stderr).
+    Grow,
 }
 
 #[derive(Subcommand)]
@@ -200,13 +202,27 @@ fn main() -> ExitCode {
             game: Game::Cram,
             strategy,
         } => play_cram_game(&strategy),
+        Command::Match {
+            game: Game::Grow,
+            a,
+            b,
+            boards,
+            seed,
+            jobs,
+            ..
+        } => grow_match(&a, &b, boards, seed, jobs),
+        Command::Player {
+            game: Game::Grow,
+            strategy,
+        } => play_grow_move(&strategy),
         Command::Tournament {
-            game: game @ (Game::Domain | Game::Cram),
+            game: game @ (Game::Domain | Game::Cram | Game::Grow),
             ..
         } => Err(format!(
             "tournaments are only implemented for floodwars: play {} matches",
             match game {
                 Game::Cram => "cram",
+                Game::Grow => "grow",
                 _ => "domain",
             }
         )),
@@ -388,6 +404,45 @@ fn cram_match(a: &str, b: &str, boards: arena::cram::Boards, jobs: usize) -> Res
         );
     }
     Ok(())
+}
+
+/// Plays a Grow match and prints its summary.
+fn grow_match(a: &str, b: &str, pairs: usize, seed: u64, jobs: usize) -> Result<(), String> {
+    let (a, b) = (
+        arena::grow::Player::parse(a, "grow")?,
+        arena::grow::Player::parse(b, "grow")?,
+    );
+    let games = arena::grow::run_match(&a, &b, pairs, seed, jobs, arena::grow::LIMIT);
+    print!(
+        "{}",
+        summarize(
+            &games
+                .iter()
+                .map(arena::grow::MatchGame::result)
+                .collect::<Vec<_>>()
+        )
+    );
+    Ok(())
+}
+
+/// Plays one Grow move as a built-in: the grid (its own view) on stdin, the answer on stdout.
+fn play_grow_move(strategy: &str) -> Result<(), String> {
+    let builtin = arena::grow::Builtin::from_name(strategy)
+        .ok_or_else(|| format!("no built-in player {strategy:?}"))?;
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    let state = grow_core::codec::parse_grid(&input).map_err(|e| e.to_string())?;
+    if state.is_over() {
+        return Err("the grid leaves no valid move".to_string());
+    }
+    let mut rng = {
+        use rand_xoshiro::rand_core::SeedableRng;
+        rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(input.iter().map(|&b| u64::from(b)).sum())
+    };
+    let m = builtin.choose_move(&state, &mut rng);
+    writeln!(std::io::stdout(), "{m}").map_err(|e| format!("cannot write: {e}"))
 }
 
 /// Plays a whole Cram game as a built-in, over the judge's protocol on stdin and stdout.
