@@ -14,10 +14,10 @@ use cram_core::board::{Board, parse_init, parse_move, position_value};
 use cram_core::engine::Engine;
 use cram_core::solver::Solver;
 
-/// The solver's memo table while playing: 32 MiB (2^20 slots of 32 bytes).
+/// The solver's memo tables while playing: 32 MiB in all.
 const TABLE_BYTES: usize = 32 << 20;
 
-/// The solver's memo table for `--solve`: 1 GiB.
+/// The solver's memo tables for `--solve`: 64 MiB in all.
 const SOLVE_TABLE_BYTES: usize = 64 << 20;
 
 fn main() -> ExitCode {

@@ -28,16 +28,8 @@ impl Builtin {
             // dominoes without listing them (a 999 x 999 board has two million).
             let n = board.rows();
             for _ in 0..64 {
-                let (cell, vertical) = (rng.next_u64() as usize % (n * n), rng.next_u64() & 1);
-                let first = Square {
-                    row: cell / n,
-                    column: cell % n,
-                };
-                let second = Square {
-                    row: first.row + vertical as usize,
-                    column: first.column + 1 - vertical as usize,
-                };
-                let domino = Domino { first, second };
+                let number = (rng.next_u64() % (2 * n * n) as u64) as usize;
+                let domino = Domino::numbered(number, n);
                 if board.is_legal(domino) {
                     return domino;
                 }
@@ -49,18 +41,7 @@ impl Builtin {
                 row: cell.y,
                 column: cell.x,
             };
-            let second = if vertical {
-                Square {
-                    row: cell.y + 1,
-                    column: cell.x,
-                }
-            } else {
-                Square {
-                    row: cell.y,
-                    column: cell.x + 1,
-                }
-            };
-            Domino { first, second }
+            Domino::from_first(first, vertical)
         };
         let dominoes = || {
             right

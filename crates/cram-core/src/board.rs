@@ -30,6 +30,36 @@ pub struct Domino {
     pub second: Square,
 }
 
+impl Domino {
+    /// The domino whose upper or left cell is `first`: down from it when `vertical`, else
+    /// right.
+    pub const fn from_first(first: Square, vertical: bool) -> Self {
+        let second = if vertical {
+            Square {
+                row: first.row + 1,
+                column: first.column,
+            }
+        } else {
+            Square {
+                row: first.row,
+                column: first.column + 1,
+            }
+        };
+        Self { first, second }
+    }
+
+    /// The domino numbered `2 * (row * columns + column) + vertical` on a board `columns`
+    /// wide, by its first cell (a compact number for move lists and scans).
+    pub const fn numbered(number: usize, columns: usize) -> Self {
+        let cell = number / 2;
+        let first = Square {
+            row: cell / columns,
+            column: cell % columns,
+        };
+        Self::from_first(first, number % 2 == 1)
+    }
+}
+
 /// The protocol's `AxB_CxD`.
 impl fmt::Display for Domino {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -110,6 +140,12 @@ impl Board {
     pub fn play(&mut self, domino: Domino) {
         self.fill(domino.first);
         self.fill(domino.second);
+    }
+
+    /// Takes `domino` back: both its cells become empty again.
+    pub fn undo(&mut self, domino: Domino) {
+        self.empty.insert(cell(domino.first));
+        self.empty.insert(cell(domino.second));
     }
 
     /// The upper-left cells of the horizontal and the vertical dominoes that fit: cells empty

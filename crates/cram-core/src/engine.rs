@@ -117,7 +117,7 @@ impl Engine {
     /// The look-ahead search's move, if it finishes an iteration before `deadline`.
     fn look_ahead(&mut self, deadline: Instant) -> Option<Domino> {
         let state = LookaheadState {
-            empty: self.board.empty().clone(),
+            board: self.board.clone(),
             to_move: Player::First,
             hash: 0,
             solver: Rc::clone(&self.solver),
@@ -129,7 +129,7 @@ impl Engine {
         let result = self.lookahead.search(&state, &clock);
         self.solver.borrow_mut().set_deadline(None);
         let m = result.best_move?;
-        let domino = lookahead_domino(m, self.board.columns());
+        let domino = Domino::numbered(m as usize, self.board.columns());
         self.board.is_legal(domino).then_some(domino)
     }
 }
@@ -454,27 +454,8 @@ impl Scan {
         let (rows, columns) = (board.rows(), board.columns());
         loop {
             while self.next < 2 * rows * columns {
-                let (cell, vertical) = (self.next / 2, self.next % 2 == 1);
-                let first = Square {
-                    row: cell / columns,
-                    column: cell % columns,
-                };
-                let second = if vertical {
-                    Square {
-                        row: first.row + 1,
-                        ..first
-                    }
-                } else {
-                    Square {
-                        column: first.column + 1,
-                        ..first
-                    }
-                };
-                let domino = Domino { first, second };
-                if board.is_legal(domino)
-                    && board.empty_neighbours(first) + board.empty_neighbours(second)
-                        >= self.threshold
-                {
+                let domino = Domino::numbered(self.next, columns);
+                if board.is_legal(domino) && blocking(board, domino) >= self.threshold {
                     return Some(domino);
                 }
                 self.next += 1;
@@ -497,50 +478,20 @@ enum Lookahead {}
 /// A look-ahead position.
 #[derive(Clone, Debug)]
 struct LookaheadState {
-    empty: Plane,
+    board: Board,
     to_move: Player,
     /// A Zobrist-style hash of the cells filled since the root.
     hash: u64,
     solver: Rc<RefCell<Solver>>,
 }
 
-/// A look-ahead move: `2 * (row * width + column) + vertical` for the domino's first cell.
+/// A look-ahead move: the domino's number ([`Domino::numbered`]).
 type LookaheadMove = u32;
 
-fn lookahead_domino(m: LookaheadMove, columns: usize) -> Domino {
-    let (cell, vertical) = (m as usize / 2, m % 2 == 1);
-    let first = Square {
-        row: cell / columns,
-        column: cell % columns,
-    };
-    let second = if vertical {
-        Square {
-            row: first.row + 1,
-            ..first
-        }
-    } else {
-        Square {
-            column: first.column + 1,
-            ..first
-        }
-    };
-    Domino { first, second }
-}
-
-fn empty_neighbours(empty: &Plane, cell: Cell) -> usize {
-    let (x, y) = (cell.x, cell.y);
-    [
-        (x.wrapping_sub(1), y),
-        (x + 1, y),
-        (x, y.wrapping_sub(1)),
-        (x, y + 1),
-    ]
-    .into_iter()
-    .filter(|&(x, y)| {
-        let cell = Cell::new(x, y);
-        empty.in_bounds(cell) && empty.contains(cell)
-    })
-    .count()
+/// How many moves a domino takes away: the empty neighbours of its two cells (each counts
+/// the other).
+fn blocking(board: &Board, domino: Domino) -> usize {
+    board.empty_neighbours(domino.first) + board.empty_neighbours(domino.second)
 }
 
 impl Game for Lookahead {
@@ -552,19 +503,15 @@ impl Game for Lookahead {
     }
 
     fn generate_moves(state: &LookaheadState, moves: &mut MoveList<LookaheadMove>) {
-        let board_moves = Board::from_empty(state.empty.clone()).move_starts();
-        let width = state.empty.width();
+        let board = &state.board;
+        let (right, below) = board.move_starts();
+        let columns = board.columns();
         let mut scored: Vec<(usize, LookaheadMove)> = Vec::new();
-        for (plane, vertical) in [(&board_moves.0, 0), (&board_moves.1, 1)] {
-            for cell in plane.iter() {
-                let other = if vertical == 1 {
-                    Cell::new(cell.x, cell.y + 1)
-                } else {
-                    Cell::new(cell.x + 1, cell.y)
-                };
-                let score =
-                    empty_neighbours(&state.empty, cell) + empty_neighbours(&state.empty, other);
-                scored.push((score, 2 * (cell.y * width + cell.x) as u32 + vertical));
+        for (starts, vertical) in [(&right, 0), (&below, 1)] {
+            for cell in starts.iter() {
+                let number = 2 * (cell.y * columns + cell.x) + vertical;
+                let score = blocking(board, Domino::numbered(number, columns));
+                scored.push((score, number as LookaheadMove));
             }
         }
         // The most blocking first; ties in board order.
@@ -573,16 +520,16 @@ impl Game for Lookahead {
     }
 
     fn outcome(state: &LookaheadState) -> Option<Outcome> {
-        let board = Board::from_empty(state.empty.clone());
-        (!board.has_move()).then(|| Outcome::Win(state.to_move.other()))
+        (!state.board.has_move()).then(|| Outcome::Win(state.to_move.other()))
     }
 
     fn apply(state: &mut LookaheadState, m: LookaheadMove) -> Option<LookaheadState> {
-        let domino = lookahead_domino(m, state.empty.width());
+        let columns = state.board.columns();
+        let domino = Domino::numbered(m as usize, columns);
         let mut next = state.clone();
+        next.board.play(domino);
         for square in [domino.first, domino.second] {
-            next.empty.remove(Cell::new(square.column, square.row));
-            next.hash ^= mix(1 + (square.row * state.empty.width() + square.column) as u64);
+            next.hash ^= mix(1 + (square.row * columns + square.column) as u64);
         }
         next.hash ^= 0x9E37_79B9_7F4A_7C15;
         next.to_move = state.to_move.other();
@@ -591,7 +538,7 @@ impl Game for Lookahead {
 
     /// Won or lost when the solver values every region within [`LEAF_WORK`], else 0.
     fn evaluate(state: &LookaheadState) -> Score {
-        let regions: Vec<Plane> = state.empty.components(Four).collect();
+        let regions: Vec<Plane> = state.board.empty().components(Four).collect();
         if regions
             .iter()
             .any(|region| region.len() > SOLVABLE_CELLS && line_length(region).is_none())

@@ -31,6 +31,13 @@ proptest! {
         moves.sort_by_key(key);
         expected.sort_by_key(key);
         prop_assert_eq!(board.has_move(), !expected.is_empty());
+        for &domino in moves.iter().take(20) {
+            let mut after = board.clone();
+            after.play(domino);
+            prop_assert!(!after.is_empty(domino.first) && !after.is_empty(domino.second));
+            after.undo(domino);
+            prop_assert_eq!(&after, &board);
+        }
         prop_assert_eq!(moves, expected);
     }
 }

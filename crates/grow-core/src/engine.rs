@@ -114,22 +114,10 @@ impl Game for Grow {
     }
 
     fn hash(state: &State) -> u64 {
-        let mut hash = mix(state.to_move() as u64 + 1);
-        let planes = [
-            state.leaves(0),
-            state.leaves(1),
-            state.frozen(0),
-            state.frozen(1),
-            state.nodes(0),
-            state.nodes(1),
-        ];
-        let branches = Direction::ALL.map(|d| state.branches(d));
-        for (k, points) in planes.iter().chain(&branches).enumerate() {
-            for (w, word) in points.words().iter().enumerate() {
-                hash = mix(hash ^ word ^ ((k * 8 + w) as u64) << 56);
-            }
-        }
-        hash ^ (state.scores()[0] as u64) << 20 ^ (state.scores()[1] as u64) << 40
+        // The scores too: the same planes can be reached with a merge in one order and a
+        // suicide in another.
+        let scores = state.scores();
+        state.hash() ^ mix((scores[0] as u64) << 32 ^ scores[1] as u64)
     }
 
     fn move_index(m: Move) -> usize {

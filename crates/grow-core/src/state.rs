@@ -83,7 +83,28 @@ pub struct State {
     branches: [Points; 8],
     scores: [i32; 2],
     to_move: Side,
+    /// The Zobrist hash of the planes and the side to move, kept up to date by every change.
+    hash: u64,
 }
+
+/// The planes of a position, numbered for the Zobrist keys: leaves of side 0 and 1, frozen
+/// leaves of side 0 and 1, nodes of side 0 and 1, then the eight branch planes.
+const LEAVES: usize = 0;
+const FROZEN: usize = 2;
+const NODES: usize = 4;
+const BRANCHES: usize = 6;
+
+/// The Zobrist key of a point of a plane (splitmix64 of its number).
+const fn key(plane: usize, point: Point) -> u64 {
+    let mut z = ((plane * crate::points::POINTS + point.index()) as u64 + 1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The Zobrist key of side 1 to move.
+const SIDE_1_TO_MOVE: u64 = key(BRANCHES + 8, Point(0));
 
 impl Default for State {
     /// The empty grid, side 0 to move.
@@ -95,6 +116,7 @@ impl Default for State {
             branches: [Points::EMPTY; 8],
             scores: [0; 2],
             to_move: 0,
+            hash: 0,
         }
     }
 }
@@ -110,13 +132,60 @@ impl State {
         scores: [i32; 2],
         to_move: Side,
     ) -> Self {
-        Self {
+        let mut state = Self {
             leaves,
             frozen: [frozen[0].and(leaves[0]), frozen[1].and(leaves[1])],
             nodes,
             branches,
             scores,
             to_move,
+            hash: 0,
+        };
+        state.hash = state.zobrist();
+        state
+    }
+
+    /// The Zobrist hash of the position's planes and side to move (not of the scores),
+    /// computed from scratch; [`State::hash`] is the same number kept up to date move by move.
+    pub fn zobrist(&self) -> u64 {
+        let mut hash = if self.to_move == 1 { SIDE_1_TO_MOVE } else { 0 };
+        for plane in 0..BRANCHES + 8 {
+            for point in self.plane(plane).iter() {
+                hash ^= key(plane, point);
+            }
+        }
+        hash
+    }
+
+    /// The Zobrist hash (see [`State::zobrist`]).
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn plane(&self, plane: usize) -> Points {
+        match plane {
+            0 | 1 => self.leaves[plane - LEAVES],
+            2 | 3 => self.frozen[plane - FROZEN],
+            4 | 5 => self.nodes[plane - NODES],
+            _ => self.branches[plane - BRANCHES],
+        }
+    }
+
+    /// Puts `point` in or out of a plane, keeping the hash.
+    fn put(&mut self, plane: usize, point: Point, on: bool) {
+        let points = match plane {
+            0 | 1 => &mut self.leaves[plane - LEAVES],
+            2 | 3 => &mut self.frozen[plane - FROZEN],
+            4 | 5 => &mut self.nodes[plane - NODES],
+            _ => &mut self.branches[plane - BRANCHES],
+        };
+        if points.contains(point) != on {
+            *points = if on {
+                points.with(point)
+            } else {
+                points.without(point)
+            };
+            self.hash ^= key(plane, point);
         }
     }
 
@@ -279,19 +348,21 @@ impl State {
         let side = self.to_move;
         let mut effects = Effects::default();
         // Leaves frozen for this move thaw after it; a kill now freezes the killer's new tips.
-        next.frozen[side] = Points::EMPTY;
+        for leaf in next.frozen[side].iter() {
+            next.put(FROZEN + side, leaf, false);
+        }
         let mut tips = Points::EMPTY;
         match m {
             Move::First { row, trunk } => {
                 let seed = Point::new(usize::from(row), Self::seed_column(side));
-                next.nodes[side] = next.nodes[side].with(seed);
+                next.put(NODES + side, seed, true);
                 if let Some(tip) = next.grow(seed, trunk, &mut effects) {
                     tips = tips.with(tip);
                 }
             }
             Move::Split { leaf, a, b } => {
-                next.leaves[side] = next.leaves[side].without(leaf);
-                next.nodes[side] = next.nodes[side].with(leaf);
+                next.put(LEAVES + side, leaf, false);
+                next.put(NODES + side, leaf, true);
                 for d in [a, b] {
                     if let Some(tip) = next.grow(leaf, d, &mut effects) {
                         tips = tips.with(tip);
@@ -300,11 +371,14 @@ impl State {
             }
         }
         if effects.kills > 0 {
-            next.frozen[side] = tips;
+            for tip in tips.iter() {
+                next.put(FROZEN + side, tip, true);
+            }
         }
         next.retire_stuck_leaves();
         if effects.kills == 0 {
             next.to_move = 1 - side;
+            next.hash ^= SIDE_1_TO_MOVE;
         }
         (next, effects)
     }
@@ -315,8 +389,8 @@ impl State {
         let side = self.to_move;
         let other = 1 - side;
         let tip = from.step(d)?;
-        self.branches[d.slot()] = self.branches[d.slot()].with(from);
-        self.branches[d.opposite().slot()] = self.branches[d.opposite().slot()].with(tip);
+        self.put(BRANCHES + d.slot(), from, true);
+        self.put(BRANCHES + d.opposite().slot(), tip, true);
         if self.nodes[0].or(self.nodes[1]).contains(tip) {
             // Suicide: the branch is dead and scores nothing.
             effects.suicides += 1;
@@ -325,13 +399,13 @@ impl State {
         self.scores[side] += 1;
         if self.leaves[other].contains(tip) {
             // Kill: the opponent's leaf becomes the killer's.
-            self.leaves[other] = self.leaves[other].without(tip);
-            self.frozen[other] = self.frozen[other].without(tip);
+            self.put(LEAVES + other, tip, false);
+            self.put(FROZEN + other, tip, false);
             effects.kills += 1;
         } else if self.leaves[side].contains(tip) {
             effects.merges += 1;
         }
-        self.leaves[side] = self.leaves[side].with(tip);
+        self.put(LEAVES + side, tip, true);
         Some(tip)
     }
 
@@ -340,9 +414,9 @@ impl State {
         for side in 0..2 {
             for leaf in self.leaves[side].iter() {
                 if self.free_directions(leaf).count() == 1 {
-                    self.leaves[side] = self.leaves[side].without(leaf);
-                    self.frozen[side] = self.frozen[side].without(leaf);
-                    self.nodes[side] = self.nodes[side].with(leaf);
+                    self.put(LEAVES + side, leaf, false);
+                    self.put(FROZEN + side, leaf, false);
+                    self.put(NODES + side, leaf, true);
                 }
             }
         }
@@ -361,14 +435,14 @@ impl State {
         for d in Direction::ALL {
             branches[d.mirrored().slot()] = flip(self.branches[d.slot()]);
         }
-        Self {
-            leaves: [flip(self.leaves[1]), flip(self.leaves[0])],
-            frozen: [flip(self.frozen[1]), flip(self.frozen[0])],
-            nodes: [flip(self.nodes[1]), flip(self.nodes[0])],
+        Self::from_parts(
+            [flip(self.leaves[1]), flip(self.leaves[0])],
+            [flip(self.frozen[1]), flip(self.frozen[0])],
+            [flip(self.nodes[1]), flip(self.nodes[0])],
             branches,
-            scores: [self.scores[1], self.scores[0]],
-            to_move: 1 - self.to_move,
-        }
+            [self.scores[1], self.scores[0]],
+            1 - self.to_move,
+        )
     }
 
     /// The move `m` of side 1 as that side writes it in its own (mirrored) view, or a move

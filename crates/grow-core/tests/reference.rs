@@ -222,6 +222,7 @@ proptest! {
             prop_assert_eq!(format_grid(&state, 0), plain.grid());
             prop_assert_eq!(state.scores(), plain.scores);
             prop_assert_eq!(state.to_move(), plain.to_move);
+            prop_assert_eq!(state.hash(), state.zobrist(), "the hash kept move by move");
             // The grid read back (as side 0 would) holds the same position.
             let read = parse_grid(format_grid(&state, 0).as_bytes()).unwrap();
             prop_assert_eq!(format_grid(&read, 0), format_grid(&state, 0));
