@@ -29,7 +29,8 @@ pub struct Run {
     pub timed_out: bool,
     /// Wall time from spawn to exit.
     pub elapsed: Duration,
-    /// Peak resident memory of the process, in KiB (`ru_maxrss` from `wait4`).
+    /// Peak resident memory of the process, in KiB (its `VmHWM`, read while it runs; see
+    /// `high_water_kib`).
     pub peak_rss_kib: u64,
     /// Standard output (at most 1 MiB).
     pub stdout: Vec<u8>,
@@ -62,16 +63,36 @@ fn spawn(command: &[String]) -> Result<std::process::Child, String> {
         .map_err(|error| format!("cannot start {program}: {error}"))
 }
 
+/// The peak resident memory of process `pid` so far, in KiB: `VmHWM` from
+/// `/proc/PID/status`, which counts only the address space the process got at `exec` (unlike
+/// `wait4`'s `ru_maxrss`, which also keeps the high-water mark of the referee's image the
+/// child was spawned from: a few MiB, more than a small bot's own peak). `None` once the
+/// process has exited.
+fn high_water_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 /// Waits for `child` to exit, killing it once `limit` has passed since `since`, then stops
 /// whatever it left running in its process group. Returns how it ended, whether it was
-/// killed for time, and its peak resident memory in KiB.
-fn reap(child: &mut std::process::Child, since: Instant, limit: Duration) -> (Exit, bool, u64) {
+/// killed for time, and its peak resident memory in KiB: the highest `VmHWM` read while it
+/// ran (every 2 ms, and `seen` from earlier reads), or `ru_maxrss` if none could be read.
+fn reap(
+    child: &mut std::process::Child,
+    since: Instant,
+    limit: Duration,
+    mut seen: u64,
+) -> (Exit, bool, u64) {
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: `rusage` is plain old data; all zeros is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let mut timed_out = false;
-    loop {
+    for round in 0u64.. {
+        if round % 10 == 0 {
+            seen = seen.max(high_water_kib(child.id()).unwrap_or(0));
+        }
         // SAFETY: `pid` is our child, not yet reaped (std's `Child` is never waited on), and
         // both out-pointers point to live locals.
         let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
@@ -96,7 +117,12 @@ fn reap(child: &mut std::process::Child, since: Instant, limit: Duration) -> (Ex
     } else {
         Exit::Signal(libc::WTERMSIG(status))
     };
-    (exit, timed_out, usage.ru_maxrss.max(0) as u64)
+    let peak = if seen > 0 {
+        seen
+    } else {
+        usage.ru_maxrss.max(0) as u64
+    };
+    (exit, timed_out, peak)
 }
 
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
@@ -126,7 +152,7 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
     });
     let out_reader = read_pipe(stdout);
     let err_reader = read_pipe(stderr);
-    let (exit, timed_out, peak_rss_kib) = reap(&mut child, start, limit);
+    let (exit, timed_out, peak_rss_kib) = reap(&mut child, start, limit, 0);
     let elapsed = start.elapsed();
     let _ = writer.join();
     let stdout = out_reader.join().unwrap_or_default();
@@ -150,6 +176,8 @@ pub struct Session {
     stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
     stderr: Option<thread::JoinHandle<Vec<u8>>>,
+    /// The highest `VmHWM` read so far (at each answer), in KiB.
+    peak_kib: u64,
 }
 
 /// What waiting for an answer line came to.
@@ -200,6 +228,7 @@ impl Session {
             child,
             lines,
             stderr,
+            peak_kib: 0,
         })
     }
 
@@ -216,7 +245,12 @@ impl Session {
     pub fn receive(&mut self, limit: Duration) -> Received {
         let start = Instant::now();
         match self.lines.recv_timeout(limit) {
-            Ok(line) => Received::Line(line, start.elapsed()),
+            Ok(line) => {
+                let took = start.elapsed();
+                let now = high_water_kib(self.child.id()).unwrap_or(0);
+                self.peak_kib = self.peak_kib.max(now);
+                Received::Line(line, took)
+            }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Received::Timeout,
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Received::Closed,
         }
@@ -226,7 +260,7 @@ impl Session {
     /// reports how it ended.
     pub fn finish(mut self, grace: Duration) -> SessionEnd {
         drop(self.stdin.take());
-        let (exit, _, peak_rss_kib) = reap(&mut self.child, Instant::now(), grace);
+        let (exit, _, peak_rss_kib) = reap(&mut self.child, Instant::now(), grace, self.peak_kib);
         let stderr = self
             .stderr
             .take()

@@ -323,3 +323,20 @@ fn domain_games_through_processes_and_broken_bots() {
     );
     assert!(forfeit(sh("exit 1")).1.contains("closed its output"));
 }
+
+#[test]
+fn peak_memory_is_the_bots_own() {
+    use arena::process::run_once;
+    // The referee holds 32 MiB; a child spawned from it starts from that image, which
+    // `ru_maxrss` would count. The bot's own peak is what the judge limits.
+    let ballast = vec![1u8; 32 << 20];
+    assert!(ballast.iter().step_by(4096).all(|&b| b == 1));
+    let command: Vec<String> = ["sleep", "0.05"].map(String::from).to_vec();
+    let run = run_once(&command, b"", Duration::from_secs(2));
+    assert!(
+        run.peak_rss_kib > 0 && run.peak_rss_kib < 8 << 10,
+        "sleep peaked at {} KiB",
+        run.peak_rss_kib
+    );
+    std::hint::black_box(ballast);
+}
