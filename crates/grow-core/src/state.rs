@@ -285,9 +285,15 @@ impl State {
 
     /// Appends every valid move of the side to move (none when the game is over).
     pub fn legal_moves(&self, moves: &mut impl Extend<Move>) {
-        if self.is_over() {
-            return;
+        if !self.is_over() {
+            self.moves_ignoring_end(moves);
         }
+    }
+
+    /// Appends the moves the move rules allow the side to move, whether or not the game is
+    /// over: what a bot can still answer if a judge asks for a move where the spec says the
+    /// game has ended.
+    pub fn moves_ignoring_end(&self, moves: &mut impl Extend<Move>) {
         let side = self.to_move;
         if !self.has_seeded(side) {
             let column = Self::seed_column(side);

@@ -180,6 +180,25 @@ fn a_kill_with_the_last_active_leaf_ends_the_game() {
     assert!(after.active(0).is_empty());
     assert!(after.is_over());
     assert_eq!(after.winner(), Some(0));
+    // Over by the spec; and the move rules leave nothing either (both leaves frozen).
+    let mut moves = Vec::new();
+    after.moves_ignoring_end(&mut moves);
+    assert!(moves.is_empty());
+    // The opponent without active leaves: over, but side 0 still has moves by the rules,
+    // which the engine falls back on should a judge ask.
+    let state = position(&[(5, 5)], &[], [&[], &[(15, 15)]]);
+    assert!(state.is_over());
+    let mut moves = Vec::new();
+    state.moves_ignoring_end(&mut moves);
+    assert_eq!(moves.len(), 28);
+    let clock = search::Clock::starting_now(
+        std::time::Duration::from_millis(50),
+        std::time::Duration::from_millis(100),
+    );
+    let m = grow_core::engine::Engine::new(1 << 16)
+        .search(&state, &clock)
+        .best_move;
+    assert!(m.is_some_and(|m| moves.contains(&m)));
 }
 
 #[test]
