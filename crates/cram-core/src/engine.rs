@@ -10,7 +10,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use bitgrid::{Cell, Plane};
-use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score};
+use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, mix};
 
 use bitgrid::Connectivity::Four;
 
@@ -565,10 +565,4 @@ impl Game for Lookahead {
     fn move_index(m: LookaheadMove) -> usize {
         m as usize % 4096
     }
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

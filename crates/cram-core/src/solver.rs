@@ -10,6 +10,7 @@
 
 use std::time::Instant;
 
+use search::mix;
 use smallvec::SmallVec;
 
 use crate::shape::{
@@ -409,12 +410,6 @@ pub fn dominoes(cells: Shape) -> impl Iterator<Item = Shape> {
         })
     };
     bits(horizontal_moves(cells), 1).chain(bits(vertical_moves(cells), STRIDE))
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The search order of an option (least first): the fewest moves left in its unknown regions,

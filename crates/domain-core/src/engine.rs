@@ -1,7 +1,7 @@
 //! Domain Expansion for the search crate: the evaluation and the engine the bot uses.
 
 use search::{
-    AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, SearchResult,
+    AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, SearchResult, mix,
 };
 
 use crate::board::ALL;
@@ -17,13 +17,6 @@ const fn player(index: u8) -> Player {
     } else {
         Player::Second
     }
-}
-
-const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The cells each player reaches first, counting turns of up to three steps through open sides

@@ -2,7 +2,7 @@
 //! same side to move, which the search handles as an extra move.
 
 use search::{
-    AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, SearchResult,
+    AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, SearchResult, mix,
 };
 
 use crate::points::{Direction, Points};
@@ -126,12 +126,6 @@ impl Game for Grow {
             Move::Split { leaf, a, b } => (leaf.index() * 64 + a.slot() * 8 + b.slot()) % 4096,
         }
     }
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The engine: an alpha-beta searcher with a small table (the judge allows 8 MB in all).

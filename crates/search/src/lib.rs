@@ -56,6 +56,7 @@
 mod alphabeta;
 mod clock;
 mod game;
+pub mod hash;
 mod mcts;
 pub mod negamax;
 mod table;
@@ -63,5 +64,6 @@ mod table;
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SearchResult};
 pub use clock::Clock;
 pub use game::{Game, MoveList, Outcome, Player, Score, WIN};
+pub use hash::mix;
 pub use mcts::{Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, RandomRollout, RolloutPolicy};
 pub use table::{Bound, Entry, TranspositionTable};

@@ -1,15 +1,8 @@
 //! Small games for the search tests.
 #![allow(dead_code)]
 
+pub use search::mix;
 use search::{Game, MoveList, Outcome, Player, Score};
-
-/// splitmix64: hashes for the test games.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Tic-tac-toe: cells 0..9 row by row; `First` plays X.
 pub struct TicTacToe;
