@@ -105,6 +105,11 @@ impl Engine {
             if winning.is_some() {
                 return winning;
             }
+            if found == Some(0) {
+                // Lost against perfect play, which no search changes: the blocking move at
+                // once, and the opponent must still find its answers.
+                return self.scan.next(&self.board);
+            }
         }
         let empty = self.board.empty().len();
         let small = self.board.rows() <= 64 && self.board.columns() <= 64;

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, Square, position_value};
+use cram_core::board::{Board, Domino, Square, position_value};
 use cram_core::engine::Engine;
 use cram_core::solver::Solver;
 use proptest::prelude::*;
@@ -172,5 +172,60 @@ proptest! {
             }
         }
         prop_assert_eq!(solve(&board), exhaustive(empty, rows, columns, &mut HashMap::new()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Whole games through one engine (its labels kept move by move), the opponent sometimes
+    /// filling two cells that are not adjacent (the judge lets that through): every move is
+    /// legal, and perfect whenever the position's value is not 0.
+    #[test]
+    fn the_engine_plays_perfectly_through_a_game(n in 4..=5usize, seed in any::<u64>()) {
+        let mut rng = seed;
+        let mut next = move || {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (rng >> 33) as usize
+        };
+        let mut board = Board::new(n, n);
+        for _ in 0..n {
+            board.fill(Square { row: next() % n, column: next() % n });
+        }
+        let mut engine = Engine::new(board.clone(), 1 << 22);
+        let mut check = Solver::with_table_bytes(1 << 22);
+        for ply in 0.. {
+            if ply % 2 == 1 {
+                // The opponent: two random empty cells, adjacent or not.
+                let empty: Vec<Square> = (0..n * n)
+                    .map(|i| Square { row: i / n, column: i % n })
+                    .filter(|&s| board.is_empty(s))
+                    .collect();
+                if empty.len() < 2 || !board.has_move() {
+                    break;
+                }
+                let first = empty[next() % empty.len()];
+                let second = empty.iter().copied().filter(|&s| s != first).nth(next() % (empty.len() - 1)).unwrap();
+                let domino = Domino { first, second };
+                board.play(domino);
+                engine.play(domino);
+                continue;
+            }
+            let value = position_value(&board, &mut check).unwrap();
+            match engine.choose(Instant::now() + Duration::from_secs(20)) {
+                None => {
+                    prop_assert!(!board.has_move());
+                    break;
+                }
+                Some(domino) => {
+                    prop_assert!(board.is_legal(domino), "{}", domino);
+                    board.play(domino);
+                    engine.play(domino);
+                    if value != 0 {
+                        prop_assert_eq!(position_value(&board, &mut check), Some(0));
+                    }
+                }
+            }
+        }
     }
 }
