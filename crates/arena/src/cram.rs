@@ -272,26 +272,22 @@ pub struct MatchGame {
 impl MatchGame {
     /// The game from player `a`'s side: 1 point for a win.
     pub fn result(&self) -> GameResult {
-        let a = self.a_seat as usize;
         let record = &self.record;
-        let mut result = GameResult {
-            names: [record.players[a].clone(), record.players[1 - a].clone()],
-            a_margin: if usize::from(record.winner) == a {
-                1
-            } else {
-                -1
-            },
-            peak_kib: [record.peak_kib[a], record.peak_kib[1 - a]],
-            ..GameResult::default()
-        };
-        for (ply, (_, micros)) in record.moves.iter().enumerate() {
-            let player = usize::from(ply % 2 != a);
-            result.move_ms[player].push(*micros as f64 / 1000.0);
-        }
-        if let Some((seat, reason)) = &record.forfeit {
-            result.forfeit = Some((record.players[*seat as usize].clone(), reason.clone()));
-        }
-        result
+        GameResult::from_seats(
+            &record.players,
+            usize::from(self.a_seat),
+            if record.winner == 0 { 1 } else { -1 },
+            record.peak_kib,
+            record
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(ply, (_, micros))| (ply % 2, *micros)),
+            record
+                .forfeit
+                .as_ref()
+                .map(|(seat, why)| (usize::from(*seat), why.as_str())),
+        )
     }
 }
 

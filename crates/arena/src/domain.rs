@@ -178,22 +178,22 @@ pub struct MatchGame {
 impl MatchGame {
     /// The game from player `a`'s side.
     pub fn result(&self) -> GameResult {
-        let a = self.a_seat as usize;
         let record = &self.record;
-        let mut result = GameResult {
-            names: [record.players[a].clone(), record.players[1 - a].clone()],
-            a_margin: record.points[a] - record.points[1 - a],
-            peak_kib: [record.peak_kib[a], record.peak_kib[1 - a]],
-            ..GameResult::default()
-        };
-        for (ply, (_, micros)) in record.actions.iter().enumerate() {
-            let player = usize::from(ply % 2 != a);
-            result.move_ms[player].push(*micros as f64 / 1000.0);
-        }
-        if let Some((seat, reason)) = &record.forfeit {
-            result.forfeit = Some((record.players[*seat as usize].clone(), reason.clone()));
-        }
-        result
+        GameResult::from_seats(
+            &record.players,
+            usize::from(self.a_seat),
+            record.points[0] - record.points[1],
+            record.peak_kib,
+            record
+                .actions
+                .iter()
+                .enumerate()
+                .map(|(ply, (_, micros))| (ply % 2, *micros)),
+            record
+                .forfeit
+                .as_ref()
+                .map(|(seat, why)| (usize::from(*seat), why.as_str())),
+        )
     }
 }
 

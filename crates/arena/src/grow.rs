@@ -200,28 +200,28 @@ impl MatchGame {
     /// The game from player `a`'s side: the score difference, or for a forfeit the
     /// difference but at least 1 in the winner's favour.
     pub fn result(&self) -> GameResult {
-        let a = self.a_seat as usize;
         let record = &self.record;
-        let difference = i64::from(record.scores[a] - record.scores[1 - a]);
-        let a_margin = match record.winner {
-            Some(winner) if usize::from(winner) == a => difference.max(1),
+        let difference = i64::from(record.scores[0] - record.scores[1]);
+        let seat_0_margin = match record.winner {
+            Some(0) => difference.max(1),
             Some(_) => difference.min(-1),
             None => 0,
         };
-        let mut result = GameResult {
-            names: [record.players[a].clone(), record.players[1 - a].clone()],
-            a_margin,
-            ..GameResult::default()
-        };
+        let mut peak_kib = [0; 2];
         for m in &record.moves {
-            let player = usize::from(usize::from(m.side) != a);
-            result.move_ms[player].push(m.micros as f64 / 1000.0);
-            result.peak_kib[player] = result.peak_kib[player].max(m.peak_rss_kib);
+            peak_kib[usize::from(m.side)] = peak_kib[usize::from(m.side)].max(m.peak_rss_kib);
         }
-        if let Some((seat, reason)) = &record.forfeit {
-            result.forfeit = Some((record.players[*seat as usize].clone(), reason.clone()));
-        }
-        result
+        GameResult::from_seats(
+            &record.players,
+            usize::from(self.a_seat),
+            seat_0_margin,
+            peak_kib,
+            record.moves.iter().map(|m| (usize::from(m.side), m.micros)),
+            record
+                .forfeit
+                .as_ref()
+                .map(|(seat, why)| (usize::from(*seat), why.as_str())),
+        )
     }
 }
 

@@ -174,6 +174,37 @@ pub struct GameResult {
     pub forfeit: Option<(String, String)>,
 }
 
+impl GameResult {
+    /// A game seen from player `a`, who sat in seat `a_seat` (0 or 1): the seats' names, seat
+    /// 0's margin over seat 1, each seat's peak memory, each move as (seat, microseconds),
+    /// and a forfeit as (seat, reason).
+    pub fn from_seats(
+        players: &[String; 2],
+        a_seat: usize,
+        seat_0_margin: i64,
+        peak_kib: [u64; 2],
+        moves: impl IntoIterator<Item = (usize, u64)>,
+        forfeit: Option<(usize, &str)>,
+    ) -> Self {
+        let (a, b) = (a_seat, 1 - a_seat);
+        let mut result = Self {
+            names: [players[a].clone(), players[b].clone()],
+            a_margin: if a == 0 {
+                seat_0_margin
+            } else {
+                -seat_0_margin
+            },
+            peak_kib: [peak_kib[a], peak_kib[b]],
+            ..Self::default()
+        };
+        for (seat, micros) in moves {
+            result.move_ms[usize::from(seat != a)].push(micros as f64 / 1000.0);
+        }
+        result.forfeit = forfeit.map(|(seat, reason)| (players[seat].clone(), reason.to_string()));
+        result
+    }
+}
+
 impl MatchGame {
     /// The game from player `a`'s side.
     pub fn result(&self) -> GameResult {

@@ -340,3 +340,21 @@ fn peak_memory_is_the_bots_own() {
     );
     std::hint::black_box(ballast);
 }
+
+#[test]
+fn results_are_seen_from_player_a() {
+    use arena::matchup::GameResult;
+    let players = ["first".to_string(), "second".to_string()];
+    let moves = [(0, 1000), (1, 2000), (0, 3000)];
+    let result = GameResult::from_seats(&players, 1, 3, [10, 20], moves, Some((0, "late")));
+    assert_eq!(result.names, ["second".to_string(), "first".to_string()]);
+    assert_eq!(result.a_margin, -3);
+    assert_eq!(result.peak_kib, [20, 10]);
+    assert_eq!(result.move_ms, [vec![2.0], vec![1.0, 3.0]]);
+    assert_eq!(
+        result.forfeit,
+        Some(("first".to_string(), "late".to_string()))
+    );
+    let same_seat = GameResult::from_seats(&players, 0, 3, [10, 20], moves, None);
+    assert_eq!((same_seat.a_margin, same_seat.peak_kib), (3, [10, 20]));
+}
