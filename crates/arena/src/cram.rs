@@ -260,14 +260,8 @@ fn finish(session: Session) -> u64 {
     session.finish(Duration::from_millis(200)).peak_rss_kib
 }
 
-/// A game of a match, with the seat of player `a` (0 = `a` moved first).
-#[derive(Clone, Debug)]
-pub struct MatchGame {
-    /// 0 when `a` moved first.
-    pub a_seat: u8,
-    /// The game.
-    pub record: GameRecord,
-}
+/// A game of a match, with the seat of player `a`.
+pub type MatchGame = crate::matchup::SeatedGame<GameRecord>;
 
 impl MatchGame {
     /// The game from player `a`'s side: 1 point for a win.
@@ -312,14 +306,9 @@ pub fn run_match(
     jobs: usize,
     limits: Limits,
 ) -> Vec<MatchGame> {
-    crate::matchup::run_parallel(2 * boards.pairs, jobs, |game| {
-        let a_seat = (game % 2) as u8;
-        let players = if a_seat == 0 { [a, b] } else { [b, a] };
+    crate::matchup::play_both_seats(a, b, boards.pairs, jobs, |players, game| {
         let seed = boards.seed.wrapping_add(game as u64 / 2);
         let init = init_line(seed, boards.sizes, boards.prefill_percent);
-        MatchGame {
-            a_seat,
-            record: play_game(players, &init, seed, limits),
-        }
+        play_game(players, &init, seed, limits)
     })
 }

@@ -166,14 +166,8 @@ fn command_turn(
     }
 }
 
-/// A game of a match, with the seat of the first player (`a`).
-#[derive(Clone, Debug)]
-pub struct MatchGame {
-    /// 0 when `a` moved first.
-    pub a_seat: u8,
-    /// The game.
-    pub record: GameRecord,
-}
+/// A game of a match, with the seat of player `a`.
+pub type MatchGame = crate::matchup::SeatedGame<GameRecord>;
 
 impl MatchGame {
     /// The game from player `a`'s side.
@@ -207,12 +201,7 @@ pub fn run_match(
     jobs: usize,
     limits: Limits,
 ) -> Vec<MatchGame> {
-    crate::matchup::run_parallel(2 * pairs, jobs, |game| {
-        let a_seat = (game % 2) as u8;
-        let players = if a_seat == 0 { [a, b] } else { [b, a] };
-        MatchGame {
-            a_seat,
-            record: play_game(players, seed.wrapping_add(game as u64 / 2), limits),
-        }
+    crate::matchup::play_both_seats(a, b, pairs, jobs, |players, game| {
+        play_game(players, seed.wrapping_add(game as u64 / 2), limits)
     })
 }

@@ -54,23 +54,45 @@ impl MatchGame {
 /// Plays the match between `a` and `b`, `config.jobs` games at a time, with a progress bar on
 /// standard error when it is a terminal. Games come back in board order, `a` as J first.
 pub fn run_match(a: &Player, b: &Player, config: &MatchConfig) -> Vec<MatchGame> {
-    run_parallel(2 * config.boards, config.jobs, |game| {
-        let (board, a_plays) = (
-            game / 2,
-            if game.is_multiple_of(2) {
-                Side::J
-            } else {
-                Side::S
-            },
-        );
-        let players = match a_plays {
-            Side::J => [a, b],
-            Side::S => [b, a],
-        };
-        MatchGame {
-            board,
-            a_plays,
-            record: play_game(&board_for(config, board), players, config.limit),
+    let games = play_both_seats(a, b, config.boards, config.jobs, |players, game| {
+        play_game(&board_for(config, game / 2), players, config.limit)
+    });
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(game, seated)| MatchGame {
+            board: game / 2,
+            a_plays: if seated.a_seat == 0 { Side::J } else { Side::S },
+            record: seated.record,
+        })
+        .collect()
+}
+
+/// A game of a match between `a` and `b`, with `a`'s seat (0 when `a` moved first).
+#[derive(Clone, Debug)]
+pub struct SeatedGame<R> {
+    /// 0 when `a` moved first.
+    pub a_seat: u8,
+    /// The game.
+    pub record: R,
+}
+
+/// Plays `pairs` pairs of games between `a` and `b`, `jobs` at a time, each pair once from
+/// each seat (`a` first in the even games): `play(players, game)` plays game number `game`
+/// (pair `game / 2`) with the players in seat order. Games come back in order.
+pub fn play_both_seats<P: Sync, R: Send>(
+    a: &P,
+    b: &P,
+    pairs: usize,
+    jobs: usize,
+    play: impl Fn([&P; 2], usize) -> R + Sync,
+) -> Vec<SeatedGame<R>> {
+    run_parallel(2 * pairs, jobs, |game| {
+        let a_seat = (game % 2) as u8;
+        let players = if a_seat == 0 { [a, b] } else { [b, a] };
+        SeatedGame {
+            a_seat,
+            record: play(players, game),
         }
     })
 }
