@@ -149,8 +149,10 @@ impl State {
     /// computed from scratch; [`State::hash`] is the same number kept up to date move by move.
     pub fn zobrist(&self) -> u64 {
         let mut hash = if self.to_move == 1 { SIDE_1_TO_MOVE } else { 0 };
-        for plane in 0..BRANCHES + 8 {
-            for point in self.plane(plane).iter() {
+        // The planes in their key order: leaves, frozen, nodes, branches.
+        let planes = self.leaves.iter().chain(&self.frozen).chain(&self.nodes);
+        for (plane, points) in planes.chain(&self.branches).enumerate() {
+            for point in points.iter() {
                 hash ^= key(plane, point);
             }
         }
@@ -160,15 +162,6 @@ impl State {
     /// The Zobrist hash (see [`State::zobrist`]).
     pub const fn hash(&self) -> u64 {
         self.hash
-    }
-
-    fn plane(&self, plane: usize) -> Points {
-        match plane {
-            0 | 1 => self.leaves[plane - LEAVES],
-            2 | 3 => self.frozen[plane - FROZEN],
-            4 | 5 => self.nodes[plane - NODES],
-            _ => self.branches[plane - BRANCHES],
-        }
     }
 
     /// Puts `point` in or out of a plane, keeping the hash.
