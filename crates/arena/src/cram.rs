@@ -1,4 +1,4 @@
-//! The Cram referee (specs/cram.md), behaving as the course judge does: each player is one
+//! The Cram referee (docs/rules/cram.md), behaving as the course judge does: each player is one
 //! process for the whole game; player 1 is started and must say `OK` within 1000 ms of its
 //! start, then player 2 likewise; `START` goes to player 1 only; each move is forwarded to the
 //! other player, who answers with its own within 500 ms; a player is never asked to move when
@@ -12,9 +12,11 @@ use cram_core::board::{Board, Domino, Square, parse_init, parse_move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use crate::matchup::GameResult;
-pub use crate::player::{Builtin, Player};
+use crate::html::Picture;
+use crate::player::{Builtin, Player, Program};
 use crate::process::{Received, Session};
+use crate::record::GameRecord;
+use crate::referee::{Referee, Settings, player_limit};
 
 impl Builtin {
     /// The domino this strategy plays on `board` (which must have one).
@@ -23,6 +25,9 @@ impl Builtin {
     /// the fewest moves, that is whose two cells have the most empty neighbours (a domino
     /// takes away every move through its cells), ties broken at random.
     pub fn choose_domino(self, board: &Board, rng: &mut Xoshiro256PlusPlus) -> Domino {
+        if let Self::AlphaBeta(depth) = self {
+            return crate::baseline::cram(board, depth);
+        }
         if self == Self::Random {
             // Uniform over (cell, direction) pairs until one is legal: uniform over the legal
             // dominoes without listing them (a 999 x 999 board has two million).
@@ -50,7 +55,7 @@ impl Builtin {
                 .chain(below.iter().map(move |c| domino(c, true)))
         };
         match self {
-            Self::Random => {
+            Self::Random | Self::AlphaBeta(_) => {
                 let count = right.len() + below.len();
                 let pick = (rng.next_u64() % count as u64) as usize;
                 dominoes().nth(pick).expect("a legal domino")
@@ -68,43 +73,6 @@ impl Builtin {
             }
         }
     }
-}
-
-/// The time limits of a game.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// From a player's start to its `OK`.
-    pub init: Duration,
-    /// From sending a line to reading the move that answers it.
-    pub per_move: Duration,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Self {
-            init: Duration::from_millis(1000),
-            per_move: Duration::from_millis(500),
-        }
-    }
-}
-
-/// A finished game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
-    /// Names of player 1 (who moves first) and player 2.
-    pub players: [String; 2],
-    /// The init line both players got.
-    pub init: String,
-    /// The moves in order (`AxB_CxD`), with the time each took in microseconds.
-    pub moves: Vec<(String, u64)>,
-    /// How long each player took to say `OK`, in microseconds (0 for built-ins).
-    pub ok_micros: [u64; 2],
-    /// The seat that won (0 = player 1).
-    pub winner: u8,
-    /// The seat that lost by a bad answer (or no `OK`), and why.
-    pub forfeit: Option<(u8, String)>,
-    /// Peak resident memory of each player's process over the game, in KiB (0 for built-ins).
-    pub peak_kib: [u64; 2],
 }
 
 /// The init line of a seeded game: an `n x n` board with `n` in `sizes`, and about
@@ -127,86 +95,39 @@ pub fn init_line(seed: u64, sizes: (usize, usize), prefill_percent: u32) -> Stri
     line
 }
 
+/// The judge's limit from a player's start to its `OK`.
+pub const INIT_LIMIT: Duration = Duration::from_millis(1000);
+/// The judge's limit per move.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(500);
+
+/// The Cram referee.
+#[derive(Clone, Debug)]
+pub struct Cram {
+    /// Smallest and largest side of random boards.
+    pub sizes: (usize, usize),
+    /// About this share of the cells of random boards is pre-filled.
+    pub prefill_percent: u32,
+    /// A fixed init line played in every game instead of random ones.
+    pub init: Option<String>,
+    /// The limit per move (the time to say `OK` is scaled with it).
+    pub limit: Duration,
+}
+
+impl Default for Cram {
+    fn default() -> Self {
+        Self {
+            sizes: (5, 21),
+            prefill_percent: 0,
+            init: None,
+            limit: MOVE_LIMIT,
+        }
+    }
+}
+
 /// A seat's player during a game: a built-in, or the process of an external one.
 enum Seat {
     Builtin(Builtin),
     Command(Session),
-}
-
-/// Plays a game from `init` (a judge init line) between `players` (player 1's, then player
-/// 2's); `seed` drives the built-ins.
-pub fn play_game(players: [&Player; 2], init: &str, seed: u64, limits: Limits) -> GameRecord {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut board = parse_init(init).expect("the referee's init line is well formed");
-    let mut record = GameRecord {
-        players: players.map(Player::name),
-        init: init.to_string(),
-        moves: Vec::new(),
-        ok_micros: [0, 0],
-        winner: 0,
-        forfeit: None,
-        peak_kib: [0, 0],
-    };
-    let mut seats: Vec<Seat> = Vec::new();
-    // Player 1 is started and must say OK before player 2 is started.
-    for (index, player) in players.iter().enumerate() {
-        let seat = match player {
-            Player::Builtin(builtin) => Seat::Builtin(*builtin),
-            Player::Command(command) => match start(command, init, limits.init) {
-                Ok((session, took)) => {
-                    record.ok_micros[index] = took.as_micros() as u64;
-                    Seat::Command(session)
-                }
-                Err((session, reason)) => {
-                    record.forfeit = Some((index as u8, reason));
-                    record.winner = 1 - index as u8;
-                    if let Some(session) = session {
-                        record.peak_kib[index] = finish(session);
-                    }
-                    break;
-                }
-            },
-        };
-        seats.push(seat);
-    }
-    if record.forfeit.is_none() {
-        let mut line = "START".to_string();
-        let mut mover = 0;
-        loop {
-            if !board.has_move() {
-                record.winner = 1 - mover as u8;
-                break;
-            }
-            let answer = match &mut seats[mover] {
-                Seat::Builtin(builtin) => {
-                    let start = Instant::now();
-                    let domino = builtin.choose_domino(&board, &mut rng);
-                    Ok((domino, start.elapsed()))
-                }
-                Seat::Command(session) => ask(session, &line, &board, limits.per_move),
-            };
-            match answer {
-                Ok((domino, took)) => {
-                    board.play(domino);
-                    line = domino.to_string();
-                    record.moves.push((line.clone(), took.as_micros() as u64));
-                    mover = 1 - mover;
-                }
-                Err(reason) => {
-                    record.forfeit = Some((mover as u8, reason));
-                    record.winner = 1 - mover as u8;
-                    break;
-                }
-            }
-        }
-    }
-    for (index, seat) in seats.into_iter().enumerate() {
-        if let Seat::Command(mut session) = seat {
-            let _ = session.send("STOP");
-            record.peak_kib[index] = finish(session);
-        }
-    }
-    record
 }
 
 /// Starts a player and waits for its `OK` (compared case-insensitively, as the judge does).
@@ -260,55 +181,184 @@ fn finish(session: Session) -> u64 {
     session.finish(Duration::from_millis(200)).peak_rss_kib
 }
 
-/// A game of a match, with the seat of player `a`.
-pub type MatchGame = crate::matchup::SeatedGame<GameRecord>;
+/// A board and the dominoes played on it, for replays.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The board as it stands.
+    pub board: Board,
+    /// The dominoes played so far, in order.
+    pub dominoes: Vec<Domino>,
+}
 
-impl MatchGame {
-    /// The game from player `a`'s side: 1 point for a win.
-    pub fn result(&self) -> GameResult {
-        let record = &self.record;
-        GameResult::from_seats(
-            &record.players,
-            usize::from(self.a_seat),
-            if record.winner == 0 { 1 } else { -1 },
-            record.peak_kib,
-            record
-                .moves
-                .iter()
-                .enumerate()
-                .map(|(ply, (_, micros))| (ply % 2, *micros)),
-            record
-                .forfeit
-                .as_ref()
-                .map(|(seat, why)| (usize::from(*seat), why.as_str())),
-        )
+impl Referee for Cram {
+    type State = Played;
+    const NAME: &'static str = "cram";
+    const SEATS: [&'static str; 2] = ["player 1", "player 2"];
+    const LEGEND: [&'static str; 2] = ["player 1: moves first", "player 2"];
+
+    fn new(settings: &Settings) -> Result<Self, String> {
+        let sizes = settings.sizes_or((5, 21), cram_core::board::MAX_SIDE)?;
+        let prefill_percent = settings.prefill_percent.unwrap_or(0);
+        if prefill_percent > 100 {
+            return Err("--prefill is a percentage (0 to 100)".to_string());
+        }
+        let init = match &settings.start {
+            None => None,
+            Some(text) => {
+                let line = text.trim_end_matches(['\n', '\r']);
+                parse_init(line).map_err(|e| format!("the init line file: {e}"))?;
+                Some(line.to_string())
+            }
+        };
+        Ok(Self {
+            sizes,
+            prefill_percent,
+            init,
+            limit: settings.limit.unwrap_or(MOVE_LIMIT),
+        })
     }
-}
 
-/// What boards a match is played on.
-#[derive(Clone, Copy, Debug)]
-pub struct Boards {
-    /// Pairs of games (each board is played once from each seat).
-    pub pairs: usize,
-    /// Smallest and largest side.
-    pub sizes: (usize, usize),
-    /// About this share of cells is pre-filled.
-    pub prefill_percent: u32,
-    /// Seeds the boards and the built-ins.
-    pub seed: u64,
-}
+    fn start(&self, seed: u64) -> String {
+        match &self.init {
+            Some(init) => init.clone(),
+            None => init_line(seed, self.sizes, self.prefill_percent),
+        }
+    }
 
-/// Plays each board of `boards` twice between `a` and `b`, once from each seat.
-pub fn run_match(
-    a: &Player,
-    b: &Player,
-    boards: Boards,
-    jobs: usize,
-    limits: Limits,
-) -> Vec<MatchGame> {
-    crate::matchup::play_both_seats(a, b, boards.pairs, jobs, |players, game| {
-        let seed = boards.seed.wrapping_add(game as u64 / 2);
-        let init = init_line(seed, boards.sizes, boards.prefill_percent);
-        play_game(players, &init, seed, limits)
-    })
+    fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    fn play(&self, init: &str, players: [&Player; 2], seed: u64) -> GameRecord {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut board = parse_init(init).expect("the referee's init line is well formed");
+        let limits = players.map(|player| player_limit(player, self.limit));
+        let mut record = GameRecord::new(
+            Self::NAME,
+            seed,
+            init.to_string(),
+            players.map(|player| player.name.clone()),
+            limits.map(|limit| limit.as_millis() as u64),
+        );
+        let mut seats: Vec<Seat> = Vec::new();
+        // Player 1 is started and must say OK before player 2 is started.
+        for (index, player) in players.iter().enumerate() {
+            let seat = match &player.program {
+                Program::Builtin(builtin) => Seat::Builtin(*builtin),
+                Program::Command(command) => {
+                    let scale = limits[index].as_secs_f64() / MOVE_LIMIT.as_secs_f64();
+                    let init_limit = INIT_LIMIT.mul_f64(scale);
+                    match start(command, init, init_limit) {
+                        Ok((session, took)) => {
+                            record.ready_micros[index] = took.as_micros() as u64;
+                            Seat::Command(session)
+                        }
+                        Err((session, reason)) => {
+                            record.forfeit(index as u8, reason);
+                            if let Some(session) = session {
+                                record.peak_kib[index] = finish(session);
+                            }
+                            break;
+                        }
+                    }
+                }
+            };
+            seats.push(seat);
+        }
+        if record.forfeit.is_none() {
+            let mut line = "START".to_string();
+            let mut mover = 0;
+            loop {
+                if !board.has_move() {
+                    record.winner = Some(1 - mover as u8);
+                    break;
+                }
+                let answer = match &mut seats[mover] {
+                    Seat::Builtin(builtin) => {
+                        let start = Instant::now();
+                        let domino = builtin.choose_domino(&board, &mut rng);
+                        Ok((domino, start.elapsed()))
+                    }
+                    Seat::Command(session) => ask(session, &line, &board, limits[mover]),
+                };
+                match answer {
+                    Ok((domino, took)) => {
+                        board.play(domino);
+                        line = domino.to_string();
+                        record.push_move(mover as u8, line.clone(), took.as_micros() as u64, 0);
+                        mover = 1 - mover;
+                    }
+                    Err(reason) => {
+                        record.forfeit(mover as u8, reason);
+                        break;
+                    }
+                }
+            }
+        }
+        for (index, seat) in seats.into_iter().enumerate() {
+            if let Seat::Command(mut session) = seat {
+                let _ = session.send("STOP");
+                record.peak_kib[index] = finish(session);
+            }
+        }
+        let winner = usize::from(record.winner.unwrap_or(0));
+        record.points[winner] = 1;
+        record
+    }
+
+    fn states(record: &GameRecord) -> Result<Vec<Played>, String> {
+        let board = parse_init(&record.start).map_err(|e| format!("the recorded init line: {e}"))?;
+        let mut states = vec![Played {
+            board,
+            dominoes: Vec::new(),
+        }];
+        for m in &record.moves {
+            let mut next = states.last().expect("the start").clone();
+            let domino = parse_move(&m.text, &next.board)
+                .ok()
+                .filter(|&domino| next.board.is_legal(domino))
+                .ok_or_else(|| format!("{:?} is not a legal domino here", m.text))?;
+            next.board.play(domino);
+            next.dominoes.push(domino);
+            states.push(next);
+        }
+        Ok(states)
+    }
+
+    fn text(state: &Played, colour: bool) -> String {
+        let board = &state.board;
+        let mut owner = vec![None; board.rows() * board.columns()];
+        for (number, domino) in state.dominoes.iter().enumerate() {
+            for square in [domino.first, domino.second] {
+                owner[square.row * board.columns() + square.column] = Some(number % 2);
+            }
+        }
+        let mut out = String::new();
+        for row in 0..board.rows() {
+            for column in 0..board.columns() {
+                let square = Square { row, column };
+                let glyph = match owner[row * board.columns() + column] {
+                    Some(0) if colour => "\x1b[44;97m1\x1b[0m",
+                    Some(_) if colour => "\x1b[41;97m2\x1b[0m",
+                    Some(0) => "1",
+                    Some(_) => "2",
+                    None if board.is_empty(square) => ".",
+                    None => "#",
+                };
+                out.push_str(glyph);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn picture(state: &Played) -> Picture {
+        crate::html::cram(&state.board, &state.dominoes)
+    }
+
+    /// Dominoes played by each player.
+    fn scores(state: &Played) -> [i64; 2] {
+        let first = state.dominoes.len().div_ceil(2) as i64;
+        [first, state.dominoes.len() as i64 - first]
+    }
 }

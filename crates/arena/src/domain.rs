@@ -1,6 +1,7 @@
-//! The Domain Expansion referee (specs/domain.md): each player is one process for the whole
-//! game, spoken to in lines; 1000 ms for a player's first turn, 100 ms after; an illegal,
-//! unparsable or late answer loses at once. Plus the built-in players.
+//! The Domain Expansion referee (docs/rules/domain.md), as CodinGame's referee runs bots: each
+//! player is one process for the whole game, spoken to in lines; 1000 ms for a player's first
+//! turn, 100 ms after. An illegal action loses with -5, an unparsable answer with -6, a late
+//! answer or a bot that died with -7 (the opponent keeps 0). Plus the built-in players.
 
 use std::time::{Duration, Instant};
 
@@ -10,9 +11,11 @@ use domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use crate::matchup::GameResult;
-pub use crate::player::{Builtin, Player};
+use crate::html::Picture;
+use crate::player::{Builtin, Player, Program};
 use crate::process::{Received, Session};
+use crate::record::GameRecord;
+use crate::referee::{Referee, Settings, player_limit};
 
 impl Builtin {
     /// The action this strategy picks in a Domain Expansion `state` (which must not be over).
@@ -39,100 +42,33 @@ impl Builtin {
                     actions.into_iter().filter(|a| value(a) == best).collect();
                 best_actions[(rng.next_u64() % best_actions.len() as u64) as usize]
             }
+            Self::AlphaBeta(depth) => crate::baseline::domain(state, depth),
         }
     }
 }
 
-/// The time limits of a game.
+/// The judge's limit for a player's first turn.
+pub const FIRST_TURN: Duration = Duration::from_millis(1000);
+/// The judge's limit for every later turn.
+pub const LATER_TURN: Duration = Duration::from_millis(100);
+
+/// The Domain Expansion referee.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// A player's first turn.
-    pub first: Duration,
-    /// Every later turn.
-    pub later: Duration,
+pub struct Domain {
+    /// The limit of every turn after a player's first (the first gets ten times as long).
+    pub limit: Duration,
 }
 
-impl Default for Limits {
+impl Default for Domain {
     fn default() -> Self {
-        Self {
-            first: Duration::from_millis(1000),
-            later: Duration::from_millis(100),
-        }
+        Self { limit: LATER_TURN }
     }
 }
 
-/// A finished game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
-    /// Names of player 0 and player 1.
-    pub players: [String; 2],
-    /// The actions in order (`x y D`), with the time each took in microseconds.
-    pub actions: Vec<(String, u64)>,
-    /// The player who lost by a bad answer, and why.
-    pub forfeit: Option<(u8, String)>,
-    /// Points: domain sizes, or for a forfeit -5 (illegal), -6 (unparsable) or -7 (late) for
-    /// the offender and 0 for the other.
-    pub points: [i64; 2],
-    /// Peak resident memory of each player's process over the game, in KiB (0 for built-ins).
-    pub peak_kib: [u64; 2],
-}
-
-/// Plays a game between `players` (player 0's, then player 1's); `seed` drives the built-ins.
-pub fn play_game(players: [&Player; 2], seed: u64, limits: Limits) -> GameRecord {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut state = State::default();
-    let mut sessions: [Option<Session>; 2] = [None, None];
-    let mut last: Option<Action> = None;
-    let mut record = GameRecord {
-        players: players.map(Player::name),
-        actions: Vec::new(),
-        forfeit: None,
-        points: [0, 0],
-        peak_kib: [0, 0],
-    };
-    let mut turns = [0usize; 2];
-    while !state.is_over() {
-        let me = state.to_move();
-        let answer = match players[me as usize] {
-            Player::Builtin(builtin) => {
-                let start = Instant::now();
-                let action = builtin.choose_action(&state, &mut rng);
-                Ok((action, start.elapsed()))
-            }
-            Player::Command(command) => {
-                let limit = if turns[me as usize] == 0 {
-                    limits.first
-                } else {
-                    limits.later
-                };
-                command_turn(&mut sessions[me as usize], command, &state, last, limit)
-            }
-        };
-        match answer {
-            Ok((action, took)) => {
-                record
-                    .actions
-                    .push((action.to_string(), took.as_micros() as u64));
-                state = state.play(action);
-                last = Some(action);
-                turns[me as usize] += 1;
-            }
-            Err((points, reason)) => {
-                record.points[me as usize] = points;
-                record.forfeit = Some((me, reason));
-                break;
-            }
-        }
-    }
-    if record.forfeit.is_none() {
-        record.points = state.domain_sizes().map(i64::from);
-    }
-    for (seat, session) in sessions.into_iter().enumerate() {
-        if let Some(session) = session {
-            record.peak_kib[seat] = session.finish(Duration::from_millis(100)).peak_rss_kib;
-        }
-    }
-    record
+/// A player's limits: its first turn and later ones.
+fn limits(player: &Player, limit: Duration) -> [Duration; 2] {
+    let later = player_limit(player, limit);
+    [FIRST_TURN.mul_f64(later.as_secs_f64() / LATER_TURN.as_secs_f64()), later]
 }
 
 /// One turn of an external player: start it if needed, send its input, judge its answer.
@@ -146,7 +82,7 @@ fn command_turn(
 ) -> Result<(Action, Duration), (i64, String)> {
     let me = state.to_move();
     if session.is_none() {
-        let mut started = Session::start(command).map_err(|e| (-5, e))?;
+        let mut started = Session::start(command).map_err(|e| (-7, e))?;
         let init = format!("7 7\n{}\n{}", state.token(me), state.token(1 - me));
         // A bot that dies at once shows up as closed output below.
         let _ = started.send(&init);
@@ -162,46 +98,146 @@ fn command_turn(
             Err(error) => Err((-6, format!("unparsable answer: {error}"))),
         },
         Received::Timeout => Err((-7, format!("no answer within {} ms", limit.as_millis()))),
-        Received::Closed => Err((-6, "closed its output (it exited or crashed)".to_string())),
+        // CodinGame counts a bot that died as one that did not answer in time.
+        Received::Closed => Err((-7, "closed its output (it exited or crashed)".to_string())),
     }
 }
 
-/// A game of a match, with the seat of player `a`.
-pub type MatchGame = crate::matchup::SeatedGame<GameRecord>;
+impl Referee for Domain {
+    type State = State;
+    const NAME: &'static str = "domain";
+    const SEATS: [&'static str; 2] = ["player 0", "player 1"];
+    const LEGEND: [&'static str; 2] = ["player 0: blue, starts at (0, 0)", "player 1: red, starts at (6, 6)"];
 
-impl MatchGame {
-    /// The game from player `a`'s side.
-    pub fn result(&self) -> GameResult {
-        let record = &self.record;
-        GameResult::from_seats(
-            &record.players,
-            usize::from(self.a_seat),
-            record.points[0] - record.points[1],
-            record.peak_kib,
-            record
-                .actions
-                .iter()
-                .enumerate()
-                .map(|(ply, (_, micros))| (ply % 2, *micros)),
-            record
-                .forfeit
-                .as_ref()
-                .map(|(seat, why)| (usize::from(*seat), why.as_str())),
-        )
+    fn new(settings: &Settings) -> Result<Self, String> {
+        settings.reject(Self::NAME, true, true, true)?;
+        Ok(Self {
+            limit: settings.limit.unwrap_or(LATER_TURN),
+        })
     }
-}
 
-/// Plays `pairs` pairs of games between `a` and `b`, each pair once from each seat, with the
-/// built-ins seeded from `seed`.
-pub fn run_match(
-    a: &Player,
-    b: &Player,
-    pairs: usize,
-    seed: u64,
-    jobs: usize,
-    limits: Limits,
-) -> Vec<MatchGame> {
-    crate::matchup::play_both_seats(a, b, pairs, jobs, |players, game| {
-        play_game(players, seed.wrapping_add(game as u64 / 2), limits)
-    })
+    /// Every game starts from the same position (the protocol cannot send another): the
+    /// seed only drives the built-ins.
+    fn start(&self, _seed: u64) -> String {
+        String::new()
+    }
+
+    fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    fn play(&self, _start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let limits = players.map(|player| limits(player, self.limit));
+        let mut record = GameRecord::new(
+            Self::NAME,
+            seed,
+            String::new(),
+            players.map(|player| player.name.clone()),
+            limits.map(|limits| limits[1].as_millis() as u64),
+        );
+        let mut state = State::default();
+        let mut sessions: [Option<Session>; 2] = [None, None];
+        let mut last: Option<Action> = None;
+        let mut turns = [0usize; 2];
+        while !state.is_over() {
+            let me = usize::from(state.to_move());
+            let answer = match &players[me].program {
+                Program::Builtin(builtin) => {
+                    let start = Instant::now();
+                    let action = builtin.choose_action(&state, &mut rng);
+                    Ok((action, start.elapsed()))
+                }
+                Program::Command(command) => {
+                    let limit = limits[me][usize::from(turns[me] > 0)];
+                    command_turn(&mut sessions[me], command, &state, last, limit)
+                }
+            };
+            match answer {
+                Ok((action, took)) => {
+                    record.push_move(me as u8, action.to_string(), took.as_micros() as u64, 0);
+                    state = state.play(action);
+                    last = Some(action);
+                    turns[me] += 1;
+                }
+                Err((points, reason)) => {
+                    record.points[me] = points;
+                    record.forfeit(me as u8, reason);
+                    break;
+                }
+            }
+        }
+        if record.forfeit.is_none() {
+            record.points = state.domain_sizes().map(i64::from);
+            record.winner = match record.points[0].cmp(&record.points[1]) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            };
+        }
+        for (seat, session) in sessions.into_iter().enumerate() {
+            if let Some(session) = session {
+                record.peak_kib[seat] = session.finish(Duration::from_millis(100)).peak_rss_kib;
+            }
+        }
+        record
+    }
+
+    fn states(record: &GameRecord) -> Result<Vec<State>, String> {
+        let mut states = vec![State::default()];
+        for m in &record.moves {
+            let state = states.last().expect("the start");
+            let action = parse_answer(&m.text)
+                .ok()
+                .map(|(action, _)| action)
+                .filter(|&action| state.is_legal(action))
+                .ok_or_else(|| format!("{:?} is not a legal action here", m.text))?;
+            states.push(state.play(action));
+        }
+        Ok(states)
+    }
+
+    fn text(state: &State, colour: bool) -> String {
+        let mut out = String::new();
+        let walls = state.walls();
+        let cell = |x: u8, y: u8| domain_core::board::Cell::new(x, y);
+        use domain_core::board::Dir;
+        for y in 0..7 {
+            // The row's cells with the walls on their right, then the walls below.
+            for x in 0..7 {
+                let here = cell(x, y);
+                let token = (0..2).find(|&p| state.token(p) == here);
+                let glyph = match token {
+                    Some(0) if colour => "\x1b[1;34m0\x1b[0m".to_string(),
+                    Some(1) if colour => "\x1b[1;31m1\x1b[0m".to_string(),
+                    Some(p) => p.to_string(),
+                    None => ".".to_string(),
+                };
+                out.push_str(&glyph);
+                if x < 6 {
+                    out.push(if walls.has(here, Dir::R) { '|' } else { ' ' });
+                }
+            }
+            out.push('\n');
+            if y < 6 {
+                for x in 0..7 {
+                    out.push(if walls.has(cell(x, y), Dir::D) { '-' } else { ' ' });
+                    if x < 6 {
+                        out.push(' ');
+                    }
+                }
+                out.truncate(out.trim_end().len());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    fn picture(state: &State) -> Picture {
+        crate::html::domain(state)
+    }
+
+    fn scores(state: &State) -> [i64; 2] {
+        state.domain_sizes().map(i64::from)
+    }
 }

@@ -1,5 +1,8 @@
 //! The Flood Wars referee: one process per move, exactly as the judge runs bots
-//! (specs/floodwars.md), plus the built-in players and random boards.
+//! (docs/rules/floodwars.md): `J` or `S` and the board on standard input, then end of input;
+//! the answer is the other letter and the board after a legal move. A late, malformed or
+//! illegal answer, a crash or a non-zero exit loses, and the opponent gets width x height
+//! points. Plus the built-in players and random boards.
 
 use std::time::{Duration, Instant};
 
@@ -7,10 +10,12 @@ use floodwars_core::codec::parse;
 use floodwars_core::{Colour, Position, Side};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
-use serde::{Deserialize, Serialize};
 
-pub use crate::player::{Builtin, Player};
+use crate::html::Picture;
+use crate::player::{Builtin, Player, Program};
 use crate::process::{Exit, run_once};
+use crate::record::GameRecord;
+use crate::referee::{Referee, Settings, player_limit};
 
 impl Builtin {
     /// The colour this strategy picks in a Flood Wars `position`.
@@ -33,6 +38,7 @@ impl Builtin {
                 }
                 best.expect("three legal colours").1
             }
+            Self::AlphaBeta(depth) => crate::baseline::floodwars(position, depth),
         }
     }
 
@@ -43,84 +49,51 @@ impl Builtin {
     }
 }
 
-/// One move of a game as the referee saw it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MoveRecord {
-    /// The colour picked, as its board character.
-    pub colour: char,
-    /// Wall time of the move in microseconds (process start to exit for a command).
-    pub micros: u64,
-    /// Peak resident memory of the bot's process in KiB (0 for a built-in).
-    pub peak_rss_kib: u64,
+/// The Flood Wars referee.
+#[derive(Clone, Debug)]
+pub struct FloodWars {
+    /// Smallest and largest width and height of random boards.
+    pub sizes: (usize, usize),
+    /// A fixed board played in every game instead of random ones.
+    pub board: Option<Position>,
+    /// The limit per move.
+    pub limit: Duration,
 }
 
-/// A finished game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRecord {
-    /// The board the game started from, rows separated by `\n`.
-    pub board: String,
-    /// Who played J and who played S.
-    pub players: [String; 2],
-    /// The moves, J's first.
-    pub moves: Vec<MoveRecord>,
-    /// The side that lost by a bad move, a malformed answer, a crash or a timeout, and why.
-    pub forfeit: Option<(char, String)>,
-    /// Final points of J and S (a forfeit gives the other side width x height points).
-    pub points: [i64; 2],
-}
-
-impl GameRecord {
-    /// J's points minus S's.
-    pub fn margin(&self) -> i64 {
-        self.points[0] - self.points[1]
-    }
-
-    /// The starting position (J to move).
-    pub fn start(&self) -> Position {
-        parse(format!("J\n{}\n", self.board).as_bytes()).expect("a recorded board parses")
+impl Default for FloodWars {
+    fn default() -> Self {
+        Self {
+            sizes: (10, floodwars_core::MAX_SIDE),
+            board: None,
+            limit: Duration::from_secs(1),
+        }
     }
 }
 
 /// What a player's turn came to.
 enum Turn {
-    Played(MoveRecord, Colour),
+    Played(Colour, u64, u64),
     Forfeit(String),
 }
 
 fn turn(player: &Player, position: &Position, limit: Duration) -> Turn {
-    match player {
-        Player::Builtin(builtin) => {
+    match &player.program {
+        Program::Builtin(builtin) => {
             let start = Instant::now();
             let colour = builtin.choose_colour(position);
-            let micros = start.elapsed().as_micros() as u64;
-            Turn::Played(
-                MoveRecord {
-                    colour: colour.to_byte() as char,
-                    micros,
-                    peak_rss_kib: 0,
-                },
-                colour,
-            )
+            Turn::Played(colour, start.elapsed().as_micros() as u64, 0)
         }
-        Player::Command(command) => {
+        Program::Command(command) => {
             let run = run_once(command, position.to_string().as_bytes(), limit);
-            let first_stderr_line = || {
-                String::from_utf8_lossy(&run.stderr)
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .to_string()
-            };
             if run.timed_out {
                 return Turn::Forfeit(format!("timed out after {} ms", limit.as_millis()));
             }
             match run.exit {
                 Exit::Code(0) => {}
                 Exit::Code(code) => {
-                    return Turn::Forfeit(format!(
-                        "exited with status {code}: {}",
-                        first_stderr_line()
-                    ));
+                    let stderr = String::from_utf8_lossy(&run.stderr);
+                    let first_line = stderr.lines().next().unwrap_or("");
+                    return Turn::Forfeit(format!("exited with status {code}: {first_line}"));
                 }
                 Exit::Signal(signal) => {
                     return Turn::Forfeit(format!("killed by signal {signal} (a crash)"));
@@ -132,12 +105,9 @@ fn turn(player: &Player, position: &Position, limit: Duration) -> Turn {
                 .find(|&c| position.play(c).to_string().as_bytes() == run.stdout);
             match legal {
                 Some(colour) => Turn::Played(
-                    MoveRecord {
-                        colour: colour.to_byte() as char,
-                        micros: run.elapsed.as_micros() as u64,
-                        peak_rss_kib: run.peak_rss_kib,
-                    },
                     colour,
+                    run.elapsed.as_micros() as u64,
+                    run.peak_rss_kib,
                 ),
                 None => Turn::Forfeit(describe_bad_answer(position, &run.stdout)),
             }
@@ -157,46 +127,157 @@ fn describe_bad_answer(position: &Position, answer: &[u8]) -> String {
     }
 }
 
-/// Plays a game from `start` (J to move) between `players` (J's, then S's), each move within
-/// `limit` of wall time. The game ends as specs/floodwars.md says, or at the first forfeit.
-pub fn play_game(start: &Position, players: [&Player; 2], limit: Duration) -> GameRecord {
-    let board = start
-        .to_string()
-        .split_once('\n')
+/// The start position of a record's board rows (J to move).
+fn start_position(rows: &str) -> Result<Position, String> {
+    parse(format!("J\n{}\n", rows.trim_end()).as_bytes()).map_err(|e| format!("the recorded board: {e}"))
+}
+
+/// A board's rows, without the `J`/`S` line.
+fn rows(position: &Position) -> String {
+    let text = position.to_string();
+    text.split_once('\n')
         .map(|(_, rows)| rows.trim_end().to_string())
-        .unwrap_or_default();
-    let mut position = start.clone();
-    let mut moves = Vec::new();
-    let mut forfeit = None;
-    while !position.is_over() {
-        let side = position.to_move();
-        match turn(players[side.index()], &position, limit) {
-            Turn::Played(record, colour) => {
-                moves.push(record);
-                position = position.play(colour);
-            }
-            Turn::Forfeit(reason) => {
-                forfeit = Some((side, reason));
-                break;
-            }
+        .unwrap_or_default()
+}
+
+impl Referee for FloodWars {
+    type State = Position;
+    const NAME: &'static str = "floodwars";
+    const SEATS: [&'static str; 2] = ["J", "S"];
+    const LEGEND: [&'static str; 2] = ["J: the area grown from the bottom-left corner", "S: the area grown from the top-right corner"];
+
+    fn new(settings: &Settings) -> Result<Self, String> {
+        settings.reject(Self::NAME, false, true, false)?;
+        let sizes = settings.sizes_or((10, floodwars_core::MAX_SIDE), floodwars_core::MAX_SIDE)?;
+        if sizes.1 < 2 {
+            return Err("a board needs two cells: --max-size at least 2".to_string());
         }
+        let board = match &settings.start {
+            None => None,
+            Some(text) => {
+                let rows = text
+                    .strip_prefix("J\n")
+                    .or_else(|| text.strip_prefix("S\n"))
+                    .unwrap_or(text);
+                Some(start_position(rows).map_err(|e| e.replace("the recorded board", "the board file"))?)
+            }
+        };
+        Ok(Self {
+            sizes,
+            board,
+            limit: settings.limit.unwrap_or(Duration::from_secs(1)),
+        })
     }
-    let points = match &forfeit {
-        Some((side, _)) => {
-            let all = (position.width() * position.height()) as i64;
-            if *side == Side::J { [0, all] } else { [all, 0] }
+
+    fn start(&self, seed: u64) -> String {
+        if let Some(board) = &self.board {
+            return rows(board);
         }
-        None => {
-            let score = position.score();
-            [score.j as i64, score.s as i64]
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let (low, high) = self.sizes;
+        let span = (high - low + 1) as u64;
+        let mut side = || low + (rng.next_u64() % span) as usize;
+        let (mut width, mut height) = (side(), side());
+        if width * height < 2 {
+            (width, height) = (2, 1);
         }
-    };
-    GameRecord {
-        board,
-        players: players.map(Player::name),
-        moves,
-        forfeit: forfeit.map(|(side, reason)| (side.letter(), reason)),
-        points,
+        rows(&random_board(width, height, rng.next_u64()))
+    }
+
+    fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    fn play(&self, start: &str, players: [&Player; 2], _seed: u64) -> GameRecord {
+        let limits = players.map(|player| player_limit(player, self.limit));
+        let mut record = GameRecord::new(
+            Self::NAME,
+            _seed,
+            start.to_string(),
+            players.map(|player| player.name.clone()),
+            limits.map(|limit| limit.as_millis() as u64),
+        );
+        let mut position = start_position(start).expect("the referee's board is well formed");
+        while !position.is_over() {
+            let seat = position.to_move().index();
+            match turn(players[seat], &position, limits[seat]) {
+                Turn::Played(colour, micros, peak) => {
+                    record.push_move(seat as u8, (colour.to_byte() as char).to_string(), micros, peak);
+                    position = position.play(colour);
+                }
+                Turn::Forfeit(reason) => {
+                    let all = (position.width() * position.height()) as i64;
+                    record.points = if seat == 0 { [0, all] } else { [all, 0] };
+                    record.forfeit(seat as u8, reason);
+                    return record;
+                }
+            }
+        }
+        let score = position.score();
+        record.points = [score.j as i64, score.s as i64];
+        record.winner = match score.j.cmp(&score.s) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        record
+    }
+
+    fn states(record: &GameRecord) -> Result<Vec<Position>, String> {
+        let mut states = vec![start_position(&record.start)?];
+        for m in &record.moves {
+            let position = states.last().expect("the start");
+            let colour = m
+                .text
+                .bytes()
+                .next()
+                .and_then(Colour::from_byte)
+                .filter(|&colour| position.is_legal(colour))
+                .ok_or_else(|| format!("{:?} is not a legal colour here", m.text))?;
+            states.push(position.play(colour));
+        }
+        Ok(states)
+    }
+
+    fn text(position: &Position, colour: bool) -> String {
+        let (j, s) = (position.area(Side::J), position.area(Side::S));
+        let mut out = String::new();
+        for (y, line) in rows(position).lines().enumerate() {
+            for (x, c) in line.chars().enumerate() {
+                let cell = bitgrid::Cell { x, y };
+                let owner = if j.contains(cell) {
+                    'J'
+                } else if s.contains(cell) {
+                    'S'
+                } else {
+                    ' '
+                };
+                if colour {
+                    let code = match c {
+                        '@' => 41,
+                        '#' => 42,
+                        '+' => 43,
+                        '.' => 44,
+                        _ => 45,
+                    };
+                    let shown = if owner == ' ' { c } else { owner };
+                    out.push_str(&format!("\x1b[{code};97m{shown}\x1b[0m"));
+                } else {
+                    out.push(c);
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn picture(position: &Position) -> Picture {
+        crate::html::floodwars(position)
+    }
+
+    fn scores(position: &Position) -> [i64; 2] {
+        let score = position.score();
+        [score.j as i64, score.s as i64]
     }
 }
 

@@ -1,8 +1,9 @@
-//! The Grow referee (specs/grow.md), following the statement: one process per move, the grid
-//! seen from the mover's side on standard input then end of input (mirrored for the second
-//! player), 2 s of wall time; the answer must be exactly one line of numbers and commas
-//! ending in `\n`; anything on standard error, a non-zero exit, a late, malformed or invalid
-//! answer loses at once. A kill gives the mover another move. Plus the built-in players.
+//! The Grow referee (docs/rules/grow.md), as the contest's deployed judge runs bots: one
+//! process per move, the grid seen from the mover's side on standard input then end of input
+//! (mirrored for the second player), 2 s of wall time; the answer is one line of numbers and
+//! commas (the trailing newline is optional); anything on standard error, a late, malformed
+//! or invalid answer loses at once, and the exit status is ignored. A kill gives the mover
+//! another move. Plus the built-in players.
 
 use std::time::{Duration, Instant};
 
@@ -12,9 +13,11 @@ use grow_core::state::{Move, Side, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use crate::matchup::GameResult;
-pub use crate::player::{Builtin, Player};
+use crate::html::Picture;
+use crate::player::{Builtin, Player, Program};
 use crate::process::{Exit, run_once};
+use crate::record::GameRecord;
+use crate::referee::{Referee, Settings, player_limit};
 
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(2);
@@ -33,6 +36,7 @@ impl Builtin {
         };
         match self {
             Self::Random => pick(&moves, rng),
+            Self::AlphaBeta(depth) => crate::baseline::grow(state, depth),
             Self::Greedy => {
                 let me = state.to_move();
                 let value = |m: &Move| {
@@ -60,175 +64,175 @@ impl Builtin {
     }
 }
 
-/// A move of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRecord {
-    /// The side that moved.
-    pub side: u8,
-    /// The answer as the mover wrote it (in its own view), without the newline.
-    pub answer: String,
-    /// Wall time, in microseconds (process start to exit for external players).
-    pub micros: u64,
-    /// Peak resident memory of the process, in KiB (0 for built-ins).
-    pub peak_rss_kib: u64,
+/// The Grow referee.
+#[derive(Clone, Copy, Debug)]
+pub struct Grow {
+    /// The limit per move.
+    pub limit: Duration,
 }
 
-/// A finished game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
-    /// Names of player 1 (seed on column 0, moves first) and player 2.
-    pub players: [String; 2],
-    /// The moves in order.
-    pub moves: Vec<MoveRecord>,
-    /// The side that lost by a bad answer, and why.
-    pub forfeit: Option<(u8, String)>,
-    /// Final scores.
-    pub scores: [i32; 2],
-    /// The winner (`None` for a draw).
-    pub winner: Option<u8>,
+impl Default for Grow {
+    fn default() -> Self {
+        Self { limit: LIMIT }
+    }
 }
 
-/// What a player's turn came to.
+/// What a player's turn came to: the move (in player 1's view), its time and memory.
 enum Turn {
-    Played(Move, MoveRecord),
+    Played(Move, u64, u64),
     Forfeit(String),
 }
 
 fn turn(player: &Player, state: &State, rng: &mut Xoshiro256PlusPlus, limit: Duration) -> Turn {
     let side = state.to_move();
-    // The mover's own view: side 1 sees the grid mirrored, and answers in it.
-    let own = |m: Move| if side == 0 { m } else { State::mirror_move(m) };
-    match player {
-        Player::Builtin(builtin) => {
+    match &player.program {
+        Program::Builtin(builtin) => {
             let start = Instant::now();
             let m = builtin.choose_move(state, rng);
-            Turn::Played(
-                m,
-                MoveRecord {
-                    side: side as u8,
-                    answer: own(m).to_string(),
-                    micros: start.elapsed().as_micros() as u64,
-                    peak_rss_kib: 0,
-                },
-            )
+            Turn::Played(m, start.elapsed().as_micros() as u64, 0)
         }
-        Player::Command(command) => {
+        Program::Command(command) => {
             let run = run_once(command, format_grid(state, side).as_bytes(), limit);
             if run.timed_out {
                 return Turn::Forfeit(format!("no answer within {} ms", limit.as_millis()));
             }
+            if let Exit::SpawnFailed(message) = run.exit {
+                return Turn::Forfeit(message);
+            }
             if !run.stderr.is_empty() {
-                let line = String::from_utf8_lossy(&run.stderr);
+                let text = String::from_utf8_lossy(&run.stderr);
                 return Turn::Forfeit(format!(
                     "wrote to standard error: {:?}",
-                    line.lines().next().unwrap_or("")
+                    text.lines().next().unwrap_or("")
                 ));
             }
-            match run.exit {
-                Exit::Code(0) => {}
-                Exit::Code(code) => return Turn::Forfeit(format!("exited with status {code}")),
-                Exit::Signal(signal) => {
-                    return Turn::Forfeit(format!("killed by signal {signal} (a crash)"));
-                }
-                Exit::SpawnFailed(message) => return Turn::Forfeit(message),
-            }
+            // The judge ignores the exit status: a bot that crashed after a valid answer
+            // still moved, and one that crashed before has an empty answer.
             let text = String::from_utf8_lossy(&run.stdout);
             let answer = match text.parse::<Move>() {
                 Ok(answer) => answer,
-                Err(error) => return Turn::Forfeit(format!("malformed answer: {error}")),
+                Err(error) => {
+                    let how = match run.exit {
+                        Exit::Signal(signal) => format!(" (killed by signal {signal})"),
+                        _ => String::new(),
+                    };
+                    return Turn::Forfeit(format!("malformed answer{how}: {error}"));
+                }
             };
-            let m = own(answer);
+            // The mover answers in its own view: side 1 sees the grid mirrored.
+            let m = if side == 0 { answer } else { State::mirror_move(answer) };
             if !state.is_legal(m) {
                 return Turn::Forfeit(format!("invalid move {}", text.trim_end()));
             }
-            Turn::Played(
-                m,
-                MoveRecord {
-                    side: side as u8,
-                    answer: answer.to_string(),
-                    micros: run.elapsed.as_micros() as u64,
-                    peak_rss_kib: run.peak_rss_kib,
-                },
-            )
+            Turn::Played(m, run.elapsed.as_micros() as u64, run.peak_rss_kib)
         }
     }
 }
 
-/// Plays a game between `players` (player 1's, then player 2's), each move within `limit`;
-/// `seed` drives the built-ins.
-pub fn play_game(players: [&Player; 2], seed: u64, limit: Duration) -> GameRecord {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut state = State::default();
-    let mut record = GameRecord {
-        players: players.map(Player::name),
-        moves: Vec::new(),
-        forfeit: None,
-        scores: [0, 0],
-        winner: None,
-    };
-    while !state.is_over() {
-        let side: Side = state.to_move();
-        match turn(players[side], &state, &mut rng, limit) {
-            Turn::Played(m, move_record) => {
-                record.moves.push(move_record);
-                state = state.play(m).0;
-            }
-            Turn::Forfeit(reason) => {
-                record.forfeit = Some((side as u8, reason));
-                record.winner = Some(1 - side as u8);
-                break;
+impl Referee for Grow {
+    type State = State;
+    const NAME: &'static str = "grow";
+    const SEATS: [&'static str; 2] = ["player 1", "player 2"];
+    const LEGEND: [&'static str; 2] = ["player 1: blue, seed on the left", "player 2: red, seed on the right"];
+
+    fn new(settings: &Settings) -> Result<Self, String> {
+        settings.reject(Self::NAME, true, true, true)?;
+        Ok(Self {
+            limit: settings.limit.unwrap_or(LIMIT),
+        })
+    }
+
+    /// Every game starts from the empty grid: the seed only drives the built-ins.
+    fn start(&self, _seed: u64) -> String {
+        String::new()
+    }
+
+    fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    fn play(&self, _start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let limits = players.map(|player| player_limit(player, self.limit));
+        let mut record = GameRecord::new(
+            Self::NAME,
+            seed,
+            String::new(),
+            players.map(|player| player.name.clone()),
+            limits.map(|limit| limit.as_millis() as u64),
+        );
+        let mut state = State::default();
+        while !state.is_over() {
+            let side: Side = state.to_move();
+            match turn(players[side], &state, &mut rng, limits[side]) {
+                Turn::Played(m, micros, peak) => {
+                    record.push_move(side as u8, m.to_string(), micros, peak);
+                    state = state.play(m).0;
+                }
+                Turn::Forfeit(reason) => {
+                    record.forfeit(side as u8, reason);
+                    break;
+                }
             }
         }
+        record.points = state.scores().map(i64::from);
+        if record.forfeit.is_none() {
+            record.winner = state.winner().map(|side| side as u8);
+        }
+        record
     }
-    record.scores = state.scores();
-    if record.forfeit.is_none() {
-        record.winner = state.winner().map(|side| side as u8);
-    }
-    record
-}
 
-/// A game of a match, with the seat of player `a`.
-pub type MatchGame = crate::matchup::SeatedGame<GameRecord>;
-
-impl MatchGame {
-    /// The game from player `a`'s side: the score difference, or for a forfeit the
-    /// difference but at least 1 in the winner's favour.
-    pub fn result(&self) -> GameResult {
-        let record = &self.record;
-        let difference = i64::from(record.scores[0] - record.scores[1]);
-        let seat_0_margin = match record.winner {
-            Some(0) => difference.max(1),
-            Some(_) => difference.min(-1),
-            None => 0,
-        };
-        let mut peak_kib = [0; 2];
+    fn states(record: &GameRecord) -> Result<Vec<State>, String> {
+        let mut states = vec![State::default()];
         for m in &record.moves {
-            peak_kib[usize::from(m.side)] = peak_kib[usize::from(m.side)].max(m.peak_rss_kib);
+            let state = states.last().expect("the start");
+            let parsed = format!("{}\n", m.text)
+                .parse::<Move>()
+                .ok()
+                .filter(|&parsed| state.is_legal(parsed))
+                .ok_or_else(|| format!("{:?} is not a valid move here", m.text))?;
+            states.push(state.play(parsed).0);
         }
-        GameResult::from_seats(
-            &record.players,
-            usize::from(self.a_seat),
-            seat_0_margin,
-            peak_kib,
-            record.moves.iter().map(|m| (usize::from(m.side), m.micros)),
-            record
-                .forfeit
-                .as_ref()
-                .map(|(seat, why)| (usize::from(*seat), why.as_str())),
-        )
+        Ok(states)
     }
-}
 
-/// Plays `pairs` pairs of games between `a` and `b`, each pair once from each seat.
-pub fn run_match(
-    a: &Player,
-    b: &Player,
-    pairs: usize,
-    seed: u64,
-    jobs: usize,
-    limit: Duration,
-) -> Vec<MatchGame> {
-    crate::matchup::play_both_seats(a, b, pairs, jobs, |players, game| {
-        play_game(players, seed.wrapping_add(game as u64), limit)
-    })
+    fn text(state: &State, colour: bool) -> String {
+        use grow_core::points::Point;
+        let mut out = String::new();
+        for i in 0..20 {
+            for j in 0..20 {
+                let point = Point::new(i, j);
+                let (glyph, side) = if state.nodes(0).contains(point) {
+                    ('O', Some(0))
+                } else if state.nodes(1).contains(point) {
+                    ('X', Some(1))
+                } else if state.frozen(0).contains(point) {
+                    ('f', Some(0))
+                } else if state.frozen(1).contains(point) {
+                    ('F', Some(1))
+                } else if state.leaves(0).contains(point) {
+                    ('o', Some(0))
+                } else if state.leaves(1).contains(point) {
+                    ('x', Some(1))
+                } else {
+                    ('.', None)
+                };
+                match side {
+                    Some(0) if colour => out.push_str(&format!("\x1b[1;34m{glyph}\x1b[0m")),
+                    Some(_) if colour => out.push_str(&format!("\x1b[1;31m{glyph}\x1b[0m")),
+                    _ => out.push(glyph),
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn picture(state: &State) -> Picture {
+        crate::html::grow(state)
+    }
+
+    fn scores(state: &State) -> [i64; 2] {
+        state.scores().map(i64::from)
+    }
 }

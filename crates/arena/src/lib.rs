@@ -1,21 +1,32 @@
 //! Referees that run bots exactly as the contest judges do, and the matches built on them.
 //!
-//! - [`process`]: one run of a bot process: input, a wall-clock limit (the process is killed
-//!   when it passes), exit status, wall time and peak memory (`wait4`'s `ru_maxrss`);
-//! - [`cram`]: the Cram referee (one process per game, line protocol), built-in players;
-//! - [`domain`]: the Domain Expansion referee (one process per game, line protocol);
-//! - [`grow`]: the Grow referee (one process per move, mirrored grid), built-in players;
-//! - [`floodwars`]: the Flood Wars referee (one process per move), built-in players, boards;
-//! - [`player`]: built-in strategies and external programs as players;
-//! - [`matchup`]: matches on seeded boards from both seats, in parallel, and their summary;
-//! - [`stats`]: Elo differences with confidence intervals, percentiles.
+//! - [`referee`]: the [`referee::Referee`] trait every game implements once: starts, one game
+//!   under the judge's protocol and limits, replays;
+//! - [`floodwars`], [`grow`], [`domain`], [`cram`]: the four referees, each with its judge's
+//!   quirks, and how the built-in players play that game;
+//! - [`player`]: built-in strategies and external programs as named players;
+//! - [`baseline`]: the `alphabeta:D` built-ins, plain fixed-depth searches;
+//! - [`process`]: one run of a bot process, or a session with one, with its time and memory;
+//! - [`record`]: the record of a game, the same for every game (JSONL);
+//! - [`matchup`]: board pairs from both seats, in parallel, and the match summary;
+//! - [`tournament`]: round robins with standings and a crosstable;
+//! - [`sprt`]: pentanomial statistics of board pairs and the sequential probability ratio test;
+//! - [`stats`]: Elo from scores, percentiles;
+//! - [`replay`] and [`html`]: recorded games as text or as a self-contained HTML page.
 #![deny(missing_docs)]
 
+pub mod baseline;
 pub mod cram;
 pub mod domain;
 pub mod floodwars;
 pub mod grow;
+pub mod html;
 pub mod matchup;
 pub mod player;
 pub mod process;
+pub mod record;
+pub mod referee;
+pub mod replay;
+pub mod sprt;
 pub mod stats;
+pub mod tournament;

@@ -1,30 +1,46 @@
-//! `arena`: play matches between game bots under the judges' exact protocols, act as a
-//! built-in player process, and replay recorded games.
+//! `arena`: play matches, SPRT tests and tournaments between game bots under the judges'
+//! exact protocols, act as a built-in player process, and replay recorded games.
 
-use std::io::{BufRead, Read, Write};
-use std::path::PathBuf;
+use std::io::{BufRead, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use arena::floodwars::{Builtin, GameRecord, Player};
-use arena::matchup::{MatchConfig, MatchGame, run_match, summarize};
-use clap::{Parser, Subcommand, ValueEnum};
-use floodwars_core::{Colour, Position};
+use arena::cram::Cram;
+use arena::domain::Domain;
+use arena::floodwars::FloodWars;
+use arena::grow::Grow;
+use arena::matchup::{Flow, MatchGame, play_pairs, summarize};
+use arena::player::{Builtin, Player};
+use arena::record::GameRecord;
+use arena::referee::{Referee, Settings};
+use arena::sprt::{Pentanomial, Sprt, SprtStatus};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::{Deserialize, Serialize};
 
 #[derive(Parser)]
 #[command(
     name = "arena",
-    about = "Referees for floodgate's games: matches, built-in players, replays"
+    about = "Referees for floodgate's games: matches, SPRT, tournaments, built-in players, replays",
+    after_help = PLAYERS_HELP
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+const PLAYERS_HELP: &str = "\
+Players (--a, --b, --player):
+  random | greedy | alphabeta:D   built-ins, played in the arena's process (D = depth, 1..12)
+  self:NAME                       a built-in as a process of its own, started as a judge starts bots
+  COMMAND ARGS...                 any program, split like a shell line ('...' and \"...\" quote)
+  name=NAME cmd=\"COMMAND\" limit_ms=N
+                                  the same with a name for the tables and a limit of its own
+                                  (per move or turn; the game's other limits scale with it)";
+
 #[derive(Clone, Copy, ValueEnum)]
 enum Game {
-    /// Flood Wars (one process per move).
+    /// Flood Wars (one process per move, 1 s).
     Floodwars,
     /// Domain Expansion (one process per game; 1000 ms first turn, 100 ms after).
     Domain,
@@ -34,51 +50,87 @@ enum Game {
     Grow,
 }
 
+/// Where games start and how long moves may take.
+#[derive(Args, Clone)]
+struct StartArgs {
+    /// Seed of the starts (pair k uses seed + k) and of the built-ins.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Smallest width and height of random boards (Flood Wars: default 10; Cram: 5).
+    #[arg(long)]
+    min_size: Option<usize>,
+    /// Largest width and height of random boards (Flood Wars: default 50; Cram: 21).
+    #[arg(long)]
+    max_size: Option<usize>,
+    /// Cram: pre-fill about this percentage of the cells.
+    #[arg(long)]
+    prefill: Option<u32>,
+    /// Play every game from this start: Flood Wars board rows (with or without a J/S line
+    /// first), or a Cram init line.
+    #[arg(long)]
+    board: Option<PathBuf>,
+    /// The limit per move (or turn) for both players instead of the judge's, in milliseconds;
+    /// the game's other limits (first turn, time to OK) scale with it.
+    #[arg(long)]
+    limit_ms: Option<u64>,
+    /// Games played at once (each player runs alone in a game: 2 jobs on 2 cores).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// Write every game (start, players, limits, moves, times, result) to this file, one
+    /// JSON object a line.
+    #[arg(long)]
+    jsonl: Option<PathBuf>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Plays a match: every board twice, once from each seat.
     Match {
         /// The game.
         game: Game,
-        /// The first player: `random`, `greedy` (built-ins, in-process), `self:random` or
-        /// `self:greedy` (the built-ins as processes), or a command line.
+        /// The first player (see "Players" below).
         #[arg(long)]
         a: String,
-        /// The second player, as for `--a`.
+        /// The second player.
         #[arg(long)]
         b: String,
-        /// Boards to play (each twice).
-        #[arg(long, default_value_t = 50)]
-        boards: usize,
-        /// Seed of the board generator.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Smallest width and height (default: Flood Wars 10, Cram 5).
-        #[arg(long)]
-        min_size: Option<usize>,
-        /// Largest width and height (default: Flood Wars 50, Cram 21).
-        #[arg(long)]
-        max_size: Option<usize>,
-        /// Cram: pre-fill about this percentage of the cells.
-        #[arg(long, default_value_t = 0)]
-        prefill: u32,
-        /// Flood Wars: wall-clock limit per move, in milliseconds (the other games use their
-        /// judges' limits).
-        #[arg(long, default_value_t = 1000)]
-        limit_ms: u64,
-        /// Games played at once.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        /// Write every game (board, players, moves, times) to this file, one JSON object a line.
-        #[arg(long)]
-        jsonl: Option<PathBuf>,
-        /// Print each game's final board and score.
+        /// Board pairs to play (each board twice, once from each seat).
+        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+        boards: u64,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Print each game's final board and result.
         #[arg(long)]
         show_final: bool,
-        /// Play this board (its rows, with or without a `J`/`S` line first) instead of
-        /// random ones.
+    },
+    /// A sequential probability ratio test of a against b, over board pairs (pentanomial),
+    /// until H0 (a is not stronger by elo1) or H1 (a is stronger than elo0) is accepted.
+    Sprt {
+        /// The game.
+        game: Game,
+        /// The new player.
         #[arg(long)]
-        board: Option<PathBuf>,
+        a: String,
+        /// The base player.
+        #[arg(long)]
+        b: String,
+        /// Elo difference of H0 (logistic).
+        #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+        elo0: f64,
+        /// Elo difference of H1 (logistic).
+        #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
+        elo1: f64,
+        /// False positive rate.
+        #[arg(long, default_value_t = 0.05)]
+        alpha: f64,
+        /// False negative rate.
+        #[arg(long, default_value_t = 0.05)]
+        beta: f64,
+        /// Stop undecided after this many board pairs.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+        max_pairs: u64,
+        #[command(flatten)]
+        start: StartArgs,
     },
     /// Plays a round robin: every pair of players plays a match on the same boards.
     Tournament {
@@ -87,146 +139,67 @@ enum Command {
         /// A player (at least two), as for `match --a`.
         #[arg(long = "player", required = true, num_args = 1)]
         players: Vec<String>,
-        /// Boards per pairing (each played twice).
-        #[arg(long, default_value_t = 10)]
-        boards: usize,
-        /// Seed of the board generator.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Wall-clock limit per move, in milliseconds.
-        #[arg(long, default_value_t = 1000)]
-        limit_ms: u64,
-        /// Games played at once.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        /// Board pairs per pairing.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        boards: u64,
+        #[command(flatten)]
+        start: StartArgs,
     },
-    /// Plays one move as a built-in player: the judge's input on stdin, the answer on stdout.
+    /// Plays as a built-in over the judge's protocol on stdin and stdout: one move (Flood
+    /// Wars, Grow) or a whole game (Domain, Cram).
     Player {
         /// The game.
         game: Game,
-        /// `random` or `greedy`.
+        /// `random`, `greedy` or `alphabeta:D`.
         strategy: String,
     },
-    /// Shows a recorded game move by move, with a coloured board.
+    /// Shows a recorded game move by move (text), or writes it as an HTML page.
     Replay {
-        /// A file written by `arena match --jsonl`.
+        /// A file written with `--jsonl`.
         file: PathBuf,
         /// Which game of the file (from 0).
         #[arg(long, default_value_t = 0)]
         game: usize,
+        /// Show only the board after this move (0 = the start).
+        #[arg(long = "move")]
+        move_number: Option<usize>,
+        /// Write one self-contained HTML page (board, move slider, scores) to this file.
+        #[arg(long)]
+        html: Option<PathBuf>,
     },
 }
 
 /// One line of a `--jsonl` file.
 #[derive(Serialize, Deserialize)]
 struct JsonGame {
-    board_index: usize,
-    a_plays: char,
+    /// The match's seed.
+    match_seed: u64,
+    /// The board pair.
+    pair: usize,
+    /// Player `a`'s seat (0 = moved first).
+    a_seat: u8,
+    /// The game, with its players, limits and seed.
     record: GameRecord,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Match {
-            game: Game::Floodwars,
-            a,
-            b,
-            boards,
-            seed,
-            min_size,
-            max_size,
-            limit_ms,
-            jobs,
-            jsonl,
-            show_final,
-            board,
-            prefill: _,
-        } => read_board(board).and_then(|board| {
-            let config = MatchConfig {
-                boards,
-                seed,
-                sizes: (min_size.unwrap_or(10), max_size.unwrap_or(50)),
-                limit: Duration::from_millis(limit_ms),
-                jobs,
-                board,
-            };
-            play_match(&a, &b, &config, jsonl, show_final)
-        }),
-        Command::Match {
-            game: Game::Domain,
-            a,
-            b,
-            boards,
-            seed,
-            jobs,
-            ..
-        } => domain_match(&a, &b, boards, seed, jobs),
-        Command::Match {
-            game: Game::Cram,
-            a,
-            b,
-            boards,
-            seed,
-            min_size,
-            max_size,
-            prefill,
-            jobs,
-            ..
-        } => {
-            let boards = arena::cram::Boards {
-                pairs: boards,
-                sizes: (min_size.unwrap_or(5), max_size.unwrap_or(21)),
-                prefill_percent: prefill,
-                seed,
-            };
-            cram_match(&a, &b, boards, jobs)
-        }
-        Command::Tournament {
-            game: Game::Floodwars,
-            players,
-            boards,
-            seed,
-            limit_ms,
-            jobs,
-        } => tournament(&players, boards, seed, limit_ms, jobs),
-        Command::Player {
-            game: Game::Floodwars,
-            strategy,
-        } => play_one_move(&strategy),
-        Command::Player {
-            game: Game::Domain,
-            strategy,
-        } => play_domain_game(&strategy),
-        Command::Player {
-            game: Game::Cram,
-            strategy,
-        } => play_cram_game(&strategy),
-        Command::Match {
-            game: Game::Grow,
-            a,
-            b,
-            boards,
-            seed,
-            jobs,
-            ..
-        } => grow_match(&a, &b, boards, seed, jobs),
-        Command::Player {
-            game: Game::Grow,
-            strategy,
-        } => play_grow_move(&strategy),
-        Command::Tournament {
-            game: game @ (Game::Domain | Game::Cram | Game::Grow),
-            ..
-        } => Err(format!(
-            "tournaments are only implemented for floodwars: play {} matches",
-            match game {
-                Game::Cram => "cram",
-                Game::Grow => "grow",
-                _ => "domain",
-            }
-        )),
-        Command::Replay { file, game } => replay(&file, game),
+    let result = match &cli.command {
+        Command::Match { game, .. }
+        | Command::Sprt { game, .. }
+        | Command::Tournament { game, .. }
+        | Command::Player { game, .. } => match game {
+            Game::Floodwars => run::<FloodWars>(&cli.command),
+            Game::Domain => run::<Domain>(&cli.command),
+            Game::Cram => run::<Cram>(&cli.command),
+            Game::Grow => run::<Grow>(&cli.command),
+        },
+        Command::Replay {
+            file,
+            game,
+            move_number,
+            html,
+        } => replay(file, *game, *move_number, html.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -237,108 +210,302 @@ fn main() -> ExitCode {
     }
 }
 
-/// A Flood Wars player from its command-line description.
-fn player(spec: &str) -> Result<Player, String> {
-    Player::parse(spec, "floodwars")
-}
-
-fn play_match(
-    a: &str,
-    b: &str,
-    config: &MatchConfig,
-    jsonl: Option<PathBuf>,
-    show_final: bool,
-) -> Result<(), String> {
-    let sizes = config.sizes;
-    if sizes.0 < 1
-        || sizes.0 > sizes.1
-        || sizes.1 > floodwars_core::MAX_SIDE
-        || sizes.1 * sizes.1 < 2
-    {
-        return Err(format!(
-            "sizes must satisfy 1 <= min <= max <= {} and max >= 2",
-            floodwars_core::MAX_SIDE
-        ));
-    }
-    let (a, b) = (player(a)?, player(b)?);
-    let games = run_match(&a, &b, config);
-    if let Some(path) = jsonl {
-        write_jsonl(&path, &games).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    if show_final {
-        for (number, game) in games.iter().enumerate() {
-            let record = &game.record;
-            println!(
-                "game {number}: J = {}, S = {}",
-                record.players[0], record.players[1]
+/// Runs a command for the game of referee `R`.
+fn run<R: Referee>(command: &Command) -> Result<(), String> {
+    match command {
+        Command::Match {
+            a,
+            b,
+            boards,
+            start,
+            show_final,
+            ..
+        } => {
+            let referee = referee::<R>(start)?;
+            let players = [player::<R>(a)?, player::<R>(b)?];
+            let mut jsonl = Jsonl::create(start)?;
+            let games = play_pairs(
+                &referee,
+                [&players[0], &players[1]],
+                start.seed,
+                *boards as usize,
+                start.jobs as usize,
+                |pair| {
+                    jsonl.write(start.seed, pair);
+                    Flow::Continue
+                },
             );
-            print!("{}", final_position(record));
-            println!(
-                "points: J {} S {} (J {:+})\n",
-                record.points[0],
-                record.points[1],
-                record.margin()
-            );
+            jsonl.finish()?;
+            if *show_final {
+                show_finals::<R>(&games)?;
+            }
+            print!("{}", summarize([&players[0].name, &players[1].name], &games));
+            Ok(())
         }
-    }
-    print!(
-        "{}",
-        summarize(&games.iter().map(MatchGame::result).collect::<Vec<_>>())
-    );
-    Ok(())
-}
-
-/// A Domain Expansion player from its command-line description.
-fn domain_player(spec: &str) -> Result<arena::domain::Player, String> {
-    arena::domain::Player::parse(spec, "domain")
-}
-
-fn domain_match(a: &str, b: &str, pairs: usize, seed: u64, jobs: usize) -> Result<(), String> {
-    let (a, b) = (domain_player(a)?, domain_player(b)?);
-    let games =
-        arena::domain::run_match(&a, &b, pairs, seed, jobs, arena::domain::Limits::default());
-    print!(
-        "{}",
-        summarize(
-            &games
-                .iter()
-                .map(arena::domain::MatchGame::result)
-                .collect::<Vec<_>>()
-        )
-    );
-    // The judge's limits differ for a player's first turn and the others: show both maxima.
-    for (player, name) in [(0, "a"), (1, "b")] {
-        let (mut first, mut later) = (0u64, 0u64);
-        for game in &games {
-            let seat = usize::from(game.a_seat as usize != player);
-            for (ply, (_, micros)) in game
-                .record
-                .actions
-                .iter()
-                .enumerate()
-                .filter(|(ply, _)| ply % 2 == seat)
-            {
-                if ply < 2 {
-                    first = first.max(*micros);
-                } else {
-                    later = later.max(*micros);
+        Command::Sprt {
+            a,
+            b,
+            elo0,
+            elo1,
+            alpha,
+            beta,
+            max_pairs,
+            start,
+            ..
+        } => {
+            let sprt = Sprt::new(*elo0, *elo1, *alpha, *beta)?;
+            let referee = referee::<R>(start)?;
+            let players = [player::<R>(a)?, player::<R>(b)?];
+            let mut jsonl = Jsonl::create(start)?;
+            let mut pentanomial = Pentanomial::default();
+            let (lower, upper) = sprt.bounds();
+            println!(
+                "SPRT of a = {} against b = {}: elo0 {elo0}, elo1 {elo1}, alpha {alpha}, beta {beta}; \
+                 LLR bounds [{lower:.3}, {upper:.3}]",
+                players[0].name, players[1].name
+            );
+            let mut status = SprtStatus::Continue;
+            let games = play_pairs(
+                &referee,
+                [&players[0], &players[1]],
+                start.seed,
+                *max_pairs as usize,
+                start.jobs as usize,
+                |pair| {
+                    jsonl.write(start.seed, pair);
+                    pentanomial.add_pair(pair[0].a_score(), pair[1].a_score());
+                    status = sprt.status(&pentanomial);
+                    println!(
+                        "pair {:>4} (board {}): a scored {} | {pentanomial} | LLR {:+.3}",
+                        pentanomial.pairs(),
+                        pair[0].pair,
+                        pair[0].a_score() + pair[1].a_score(),
+                        sprt.llr(&pentanomial)
+                    );
+                    if status == SprtStatus::Continue {
+                        Flow::Continue
+                    } else {
+                        Flow::Stop
+                    }
+                },
+            );
+            jsonl.finish()?;
+            println!(
+                "{}",
+                match status {
+                    SprtStatus::AcceptH1 => "H1 accepted: a is stronger (elo1 more likely than elo0)",
+                    SprtStatus::AcceptH0 => "H0 accepted: a is not stronger by elo1",
+                    SprtStatus::Continue => "no decision: --max-pairs reached",
                 }
+            );
+            print!("{}", summarize([&players[0].name, &players[1].name], &games));
+            Ok(())
+        }
+        Command::Tournament {
+            players,
+            boards,
+            start,
+            ..
+        } => {
+            if players.len() < 2 {
+                return Err("a tournament needs at least two players".to_string());
+            }
+            let referee = referee::<R>(start)?;
+            let players = players
+                .iter()
+                .map(|spec| player::<R>(spec))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut jsonl = Jsonl::create(start)?;
+            let tournament = arena::tournament::run_tournament(
+                &referee,
+                &players,
+                start.seed,
+                *boards as usize,
+                start.jobs as usize,
+                |pairing| {
+                    for pair in pairing.games.chunks(2) {
+                        if let [first, second] = pair {
+                            jsonl.write(start.seed, &[first.clone(), second.clone()]);
+                        }
+                    }
+                    let names = [players[pairing.a].name.as_str(), players[pairing.b].name.as_str()];
+                    println!("{}", summarize(names, &pairing.games));
+                },
+            );
+            jsonl.finish()?;
+            print!("{tournament}");
+            Ok(())
+        }
+        Command::Player { strategy, .. } => {
+            let builtin = Builtin::from_name(strategy)
+                .ok_or_else(|| format!("no built-in player {strategy:?}"))?;
+            play_as_builtin::<R>(builtin)
+        }
+        Command::Replay { .. } => unreachable!("replays are not per game"),
+    }
+}
+
+/// The referee for the start options, or why they do not apply.
+fn referee<R: Referee>(start: &StartArgs) -> Result<R, String> {
+    let board = match &start.board {
+        None => None,
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        ),
+    };
+    R::new(&Settings {
+        min_size: start.min_size,
+        max_size: start.max_size,
+        prefill_percent: start.prefill,
+        start: board,
+        limit: start.limit_ms.map(Duration::from_millis),
+    })
+}
+
+/// A player, checked to start.
+fn player<R: Referee>(spec: &str) -> Result<Player, String> {
+    let player = Player::parse(spec, R::NAME)?;
+    player.check_starts()?;
+    Ok(player)
+}
+
+/// The `--jsonl` file, written pair by pair as games finish.
+struct Jsonl {
+    out: Option<(PathBuf, std::io::BufWriter<std::fs::File>)>,
+    error: Option<String>,
+}
+
+impl Jsonl {
+    fn create(start: &StartArgs) -> Result<Self, String> {
+        let out = match &start.jsonl {
+            None => None,
+            Some(path) => {
+                let file = std::fs::File::create(path)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                Some((path.clone(), std::io::BufWriter::new(file)))
+            }
+        };
+        Ok(Self { out, error: None })
+    }
+
+    fn write(&mut self, match_seed: u64, pair: &[MatchGame; 2]) {
+        let Some((path, out)) = &mut self.out else {
+            return;
+        };
+        for game in pair {
+            let line = JsonGame {
+                match_seed,
+                pair: game.pair,
+                a_seat: game.a_seat,
+                record: game.record.clone(),
+            };
+            let written = serde_json::to_writer(&mut *out, &line)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush());
+            if let Err(e) = written {
+                self.error.get_or_insert(format!("cannot write {}: {e}", path.display()));
             }
         }
+    }
+
+    fn finish(self) -> Result<(), String> {
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+/// Prints each game's final board and result.
+fn show_finals<R: Referee>(games: &[MatchGame]) -> Result<(), String> {
+    for (number, game) in games.iter().enumerate() {
+        let record = &game.record;
         println!(
-            "  {name}: worst first turn {:.1} ms, worst later turn {:.1} ms",
-            first as f64 / 1000.0,
-            later as f64 / 1000.0
+            "game {number} (board pair {}): {} = {}, {} = {}",
+            game.pair,
+            R::SEATS[0],
+            record.players[0],
+            R::SEATS[1],
+            record.players[1]
         );
+        println!("{}", arena::replay::final_text::<R>(record, colour_wanted())?);
     }
     Ok(())
 }
 
-/// Plays a whole Domain Expansion game as a built-in, over the protocol on stdin and stdout.
-fn play_domain_game(strategy: &str) -> Result<(), String> {
+/// Whether to colour text: standard output is a terminal and `NO_COLOR` is not set.
+fn colour_wanted() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Shows game `index` of a `--jsonl` file.
+fn replay(path: &Path, index: usize, only: Option<usize>, html: Option<&Path>) -> Result<(), String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let line = std::io::BufReader::new(file)
+        .lines()
+        .nth(index)
+        .ok_or_else(|| format!("{} has no game {index}", path.display()))?
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let game: JsonGame = serde_json::from_str(&line)
+        .map_err(|e| format!("game {index} of {} is not a recorded game: {e}", path.display()))?;
+    let record = &game.record;
+    let shown = match (record.game.as_str(), html) {
+        ("floodwars", None) => arena::replay::text::<FloodWars>(record, only, colour_wanted()),
+        ("domain", None) => arena::replay::text::<Domain>(record, only, colour_wanted()),
+        ("cram", None) => arena::replay::text::<Cram>(record, only, colour_wanted()),
+        ("grow", None) => arena::replay::text::<Grow>(record, only, colour_wanted()),
+        ("floodwars", Some(_)) => arena::replay::html::<FloodWars>(record),
+        ("domain", Some(_)) => arena::replay::html::<Domain>(record),
+        ("cram", Some(_)) => arena::replay::html::<Cram>(record),
+        ("grow", Some(_)) => arena::replay::html::<Grow>(record),
+        (other, _) => Err(format!("game {index} is of an unknown game {other:?}")),
+    }?;
+    match html {
+        None => print!("{shown}"),
+        Some(out) => {
+            std::fs::write(out, shown).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            println!("wrote {}", out.display());
+        }
+    }
+    Ok(())
+}
+
+/// Plays as `builtin` over the judge's protocol of `R`'s game.
+fn play_as_builtin<R: Referee>(builtin: Builtin) -> Result<(), String> {
+    match R::NAME {
+        "floodwars" => play_floodwars_move(builtin),
+        "domain" => play_domain_game(builtin),
+        "cram" => play_cram_game(builtin),
+        _ => play_grow_move(builtin),
+    }
+}
+
+/// The whole of standard input.
+fn read_stdin() -> Result<Vec<u8>, String> {
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    Ok(input)
+}
+
+/// Plays one Flood Wars move: the judge's input on stdin, the answer on stdout.
+fn play_floodwars_move(builtin: Builtin) -> Result<(), String> {
+    let answer = builtin.answer(&read_stdin()?).map_err(|e| e.to_string())?;
+    std::io::stdout()
+        .write_all(answer.as_bytes())
+        .map_err(|e| format!("cannot write: {e}"))
+}
+
+/// A random generator for a built-in process, seeded from what it was given.
+fn rng_from(seed: u64) -> rand_xoshiro::Xoshiro256PlusPlus {
+    use rand_xoshiro::rand_core::SeedableRng;
+    rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed)
+}
+
+/// Plays a whole Domain Expansion game over the protocol on stdin and stdout.
+fn play_domain_game(builtin: Builtin) -> Result<(), String> {
     use domain_core::codec::{parse_action_line, parse_cell, parse_size};
-    let builtin = arena::domain::Builtin::from_name(strategy)
-        .ok_or_else(|| format!("no built-in player {strategy:?}"))?;
     let mut lines = std::io::stdin().lock().lines();
     let mut next = || {
         lines
@@ -351,10 +518,7 @@ fn play_domain_game(strategy: &str) -> Result<(), String> {
     let mine = parse_cell(&next()?.ok_or_else(missing)?).map_err(|e| e.to_string())?;
     parse_cell(&next()?.ok_or_else(missing)?).map_err(|e| e.to_string())?;
     let mut state = domain_core::state::State::default();
-    let mut rng = {
-        use rand_xoshiro::rand_core::SeedableRng;
-        rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(u64::from(mine.0))
-    };
+    let mut rng = rng_from(u64::from(mine.0));
     let mut stdout = std::io::stdout().lock();
     while let Some(line) = next()? {
         if let Some(action) = parse_action_line(&line).map_err(|e| e.to_string())? {
@@ -369,87 +533,21 @@ fn play_domain_game(strategy: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays a Cram match and prints its summary with the worst times to say OK and to move.
-fn cram_match(a: &str, b: &str, boards: arena::cram::Boards, jobs: usize) -> Result<(), String> {
-    let (low, high) = boards.sizes;
-    if low < 1 || low > high || high > cram_core::board::MAX_SIDE || boards.prefill_percent > 100 {
-        return Err(format!(
-            "sizes must satisfy 1 <= min <= max <= {} and --prefill is a percentage",
-            cram_core::board::MAX_SIDE
-        ));
-    }
-    let (a, b) = (
-        arena::cram::Player::parse(a, "cram")?,
-        arena::cram::Player::parse(b, "cram")?,
-    );
-    let games = arena::cram::run_match(&a, &b, boards, jobs, arena::cram::Limits::default());
-    print!(
-        "{}",
-        summarize(
-            &games
-                .iter()
-                .map(arena::cram::MatchGame::result)
-                .collect::<Vec<_>>()
-        )
-    );
-    for (player, name) in [(0, "a"), (1, "b")] {
-        let worst_ok = games
-            .iter()
-            .map(|game| game.record.ok_micros[usize::from(game.a_seat as usize != player)])
-            .max()
-            .unwrap_or(0);
-        println!(
-            "  {name}: worst time to OK {:.1} ms",
-            worst_ok as f64 / 1000.0
-        );
-    }
-    Ok(())
-}
-
-/// Plays a Grow match and prints its summary.
-fn grow_match(a: &str, b: &str, pairs: usize, seed: u64, jobs: usize) -> Result<(), String> {
-    let (a, b) = (
-        arena::grow::Player::parse(a, "grow")?,
-        arena::grow::Player::parse(b, "grow")?,
-    );
-    let games = arena::grow::run_match(&a, &b, pairs, seed, jobs, arena::grow::LIMIT);
-    print!(
-        "{}",
-        summarize(
-            &games
-                .iter()
-                .map(arena::grow::MatchGame::result)
-                .collect::<Vec<_>>()
-        )
-    );
-    Ok(())
-}
-
-/// Plays one Grow move as a built-in: the grid (its own view) on stdin, the answer on stdout.
-fn play_grow_move(strategy: &str) -> Result<(), String> {
-    let builtin = arena::grow::Builtin::from_name(strategy)
-        .ok_or_else(|| format!("no built-in player {strategy:?}"))?;
-    let mut input = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut input)
-        .map_err(|e| format!("cannot read standard input: {e}"))?;
+/// Plays one Grow move: the grid (its own view) on stdin, the answer on stdout.
+fn play_grow_move(builtin: Builtin) -> Result<(), String> {
+    let input = read_stdin()?;
     let state = grow_core::codec::parse_grid(&input).map_err(|e| e.to_string())?;
     if state.is_over() {
         return Err("the grid leaves no valid move".to_string());
     }
-    let mut rng = {
-        use rand_xoshiro::rand_core::SeedableRng;
-        rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(input.iter().map(|&b| u64::from(b)).sum())
-    };
+    let mut rng = rng_from(input.iter().map(|&b| u64::from(b)).sum());
     let m = builtin.choose_move(&state, &mut rng);
     writeln!(std::io::stdout(), "{m}").map_err(|e| format!("cannot write: {e}"))
 }
 
-/// Plays a whole Cram game as a built-in, over the judge's protocol on stdin and stdout.
-fn play_cram_game(strategy: &str) -> Result<(), String> {
+/// Plays a whole Cram game over the judge's protocol on stdin and stdout.
+fn play_cram_game(builtin: Builtin) -> Result<(), String> {
     use cram_core::board::{parse_init, parse_move};
-    let builtin = arena::cram::Builtin::from_name(strategy)
-        .ok_or_else(|| format!("no built-in player {strategy:?}"))?;
     let mut lines = std::io::stdin().lock().lines();
     let mut next = || {
         lines
@@ -459,10 +557,7 @@ fn play_cram_game(strategy: &str) -> Result<(), String> {
     };
     let init = next()?.ok_or("the input ended before the init line")?;
     let mut board = parse_init(&init).map_err(|e| e.to_string())?;
-    let mut rng = {
-        use rand_xoshiro::rand_core::SeedableRng;
-        rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(init.len() as u64)
-    };
+    let mut rng = rng_from(init.len() as u64);
     let mut stdout = std::io::stdout().lock();
     let mut say = |text: &str| {
         writeln!(stdout, "{text}")
@@ -485,153 +580,4 @@ fn play_cram_game(strategy: &str) -> Result<(), String> {
         board.play(domino);
     }
     Ok(())
-}
-
-/// The board of a `--board` file: rows, optionally after a `J` or `S` line (J moves first).
-fn read_board(path: Option<PathBuf>) -> Result<Option<Position>, String> {
-    let Some(path) = path else { return Ok(None) };
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let rows = text
-        .strip_prefix("J\n")
-        .or_else(|| text.strip_prefix("S\n"))
-        .unwrap_or(&text);
-    let position = floodwars_core::codec::parse(format!("J\n{rows}").as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Some(position))
-}
-
-fn tournament(
-    specs: &[String],
-    boards: usize,
-    seed: u64,
-    limit_ms: u64,
-    jobs: usize,
-) -> Result<(), String> {
-    if specs.len() < 2 {
-        return Err("a tournament needs at least two players".to_string());
-    }
-    let players = specs
-        .iter()
-        .map(|spec| player(spec))
-        .collect::<Result<Vec<_>, _>>()?;
-    let config = MatchConfig {
-        boards,
-        seed,
-        sizes: (10, floodwars_core::MAX_SIDE),
-        limit: Duration::from_millis(limit_ms),
-        jobs,
-        board: None,
-    };
-    let pairings = arena::matchup::run_tournament(&players, &config);
-    for (_, _, games) in &pairings {
-        print!(
-            "{}",
-            summarize(&games.iter().map(MatchGame::result).collect::<Vec<_>>())
-        );
-    }
-    println!(
-        "
-{:<40} {:>6} {:>7} {:>10}",
-        "standings", "games", "points", "mean diff"
-    );
-    for standing in arena::matchup::standings(&players, &pairings) {
-        let name: String = standing.name.chars().take(40).collect();
-        println!(
-            "{name:<40} {:>6} {:>7.1} {:>+10.1}",
-            standing.games, standing.points, standing.mean_margin
-        );
-    }
-    Ok(())
-}
-
-fn write_jsonl(path: &PathBuf, games: &[MatchGame]) -> std::io::Result<()> {
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    for game in games {
-        let line = JsonGame {
-            board_index: game.board,
-            a_plays: game.a_plays.letter(),
-            record: game.record.clone(),
-        };
-        serde_json::to_writer(&mut out, &line)?;
-        out.write_all(b"\n")?;
-    }
-    out.flush()
-}
-
-/// The position after all recorded moves.
-fn final_position(record: &GameRecord) -> Position {
-    record.moves.iter().fold(record.start(), |position, m| {
-        position.play(Colour::from_byte(m.colour as u8).expect("a recorded colour"))
-    })
-}
-
-fn play_one_move(strategy: &str) -> Result<(), String> {
-    let builtin =
-        Builtin::from_name(strategy).ok_or_else(|| format!("no built-in player {strategy:?}"))?;
-    let mut input = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut input)
-        .map_err(|e| format!("cannot read standard input: {e}"))?;
-    let answer = builtin.answer(&input).map_err(|e| e.to_string())?;
-    std::io::stdout()
-        .write_all(answer.as_bytes())
-        .map_err(|e| format!("cannot write: {e}"))
-}
-
-fn replay(path: &PathBuf, index: usize) -> Result<(), String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let line = std::io::BufReader::new(file)
-        .lines()
-        .nth(index)
-        .ok_or_else(|| format!("{} has no game {index}", path.display()))?
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let game: JsonGame = serde_json::from_str(&line)
-        .map_err(|e| format!("game {index} is not a recorded game: {e}"))?;
-    let record = &game.record;
-    let mut position = record.start();
-    println!("J = {}, S = {}", record.players[0], record.players[1]);
-    print!("{}", coloured(&position));
-    for (ply, m) in record.moves.iter().enumerate() {
-        let colour = Colour::from_byte(m.colour as u8).ok_or("a recorded move is not a colour")?;
-        println!(
-            "\nmove {}: {} picks {} ({:.1} ms)",
-            ply + 1,
-            position.to_move().letter(),
-            m.colour,
-            m.micros as f64 / 1000.0
-        );
-        position = position.play(colour);
-        print!("{}", coloured(&position));
-    }
-    if let Some((side, reason)) = &record.forfeit {
-        println!("\n{side} forfeits: {reason}");
-    }
-    println!(
-        "\npoints: J {} S {} (J {:+})",
-        record.points[0],
-        record.points[1],
-        record.margin()
-    );
-    Ok(())
-}
-
-/// The board with each colour on its own terminal background.
-fn coloured(position: &Position) -> String {
-    let mut out = String::new();
-    for line in position.to_string().lines().skip(1) {
-        for c in line.chars() {
-            let code = match c {
-                '@' => 41,
-                '#' => 42,
-                '+' => 43,
-                '.' => 44,
-                _ => 45,
-            };
-            out.push_str(&format!("\x1b[{code};97m{c}\x1b[0m"));
-        }
-        out.push('\n');
-    }
-    out
 }

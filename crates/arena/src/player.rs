@@ -1,4 +1,7 @@
-//! Who plays a seat: a built-in strategy in the referee's process, or an external program.
+//! Who plays a seat: a built-in strategy in the referee's process, or an external program,
+//! with a name for the tables and an optional time limit of its own.
+
+use std::time::Duration;
 
 /// A built-in strategy; each game's referee module says how it plays that game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -7,66 +10,262 @@ pub enum Builtin {
     Random,
     /// The move that looks best one ply deep.
     Greedy,
+    /// A plain fixed-depth alpha-beta search with a simple evaluation ([`crate::baseline`]).
+    AlphaBeta(u32),
 }
 
 impl Builtin {
-    /// The built-in named `name` (`random` or `greedy`).
+    /// The built-in named `name`: `random`, `greedy` or `alphabeta:D` (D from 1 to 12).
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "random" => Some(Self::Random),
             "greedy" => Some(Self::Greedy),
-            _ => None,
+            _ => {
+                let depth = name.strip_prefix("alphabeta:")?.parse().ok()?;
+                (1..=12).contains(&depth).then_some(Self::AlphaBeta(depth))
+            }
         }
     }
 
-    /// Its name.
-    pub const fn name(self) -> &'static str {
+    /// Its name, as [`Builtin::from_name`] reads it.
+    pub fn name(self) -> String {
         match self {
-            Self::Random => "random",
-            Self::Greedy => "greedy",
+            Self::Random => "random".to_string(),
+            Self::Greedy => "greedy".to_string(),
+            Self::AlphaBeta(depth) => format!("alphabeta:{depth}"),
         }
     }
+}
+
+/// How a seat is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Program {
+    /// A built-in strategy, run in the referee's process.
+    Builtin(Builtin),
+    /// An external program (started as the game's judge starts bots): program and arguments.
+    Command(Vec<String>),
 }
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A built-in strategy, run in the referee's process.
-    Builtin(Builtin),
-    /// An external program (started as the game's judge starts bots).
-    Command(Vec<String>),
+pub struct Player {
+    /// The name in tables and records.
+    pub name: String,
+    /// What plays.
+    pub program: Program,
+    /// This player's own limit per move (or turn), replacing the judge's; the game's other
+    /// limits (a first turn, the time to say OK) are scaled by the same factor.
+    pub limit: Option<Duration>,
 }
 
 impl Player {
-    /// A short name for tables.
-    pub fn name(&self) -> String {
-        match self {
-            Self::Builtin(builtin) => builtin.name().to_string(),
-            Self::Command(command) => command.join(" "),
+    /// A built-in player named after its strategy.
+    pub fn builtin(builtin: Builtin) -> Self {
+        Self {
+            name: builtin.name(),
+            program: Program::Builtin(builtin),
+            limit: None,
         }
     }
 
-    /// A player from its command-line description: a built-in's name (in-process), `self:NAME`
-    /// (the built-in as a process: this binary's `player GAME NAME`), or a command line.
+    /// An external program named after its command line.
+    pub fn command(command: Vec<String>) -> Self {
+        Self {
+            name: command.join(" "),
+            program: Program::Command(command),
+            limit: None,
+        }
+    }
+
+    /// A player from its command-line description, for `game`:
+    ///
+    /// - a built-in's name (`random`, `greedy`, `alphabeta:D`), played in-process;
+    /// - `self:NAME`: the built-in as a process (this binary's `player GAME NAME`);
+    /// - a command line, split like a shell does (`'...'`, `"..."`, `\`);
+    /// - `key=value` fields: `name=NAME`, `cmd=COMMAND` (any of the above, quoted when it has
+    ///   spaces) and `limit_ms=N`, e.g. `name=new cmd="bot --budget-ms 500" limit_ms=1000`.
     pub fn parse(spec: &str, game: &str) -> Result<Self, String> {
-        if let Some(builtin) = Builtin::from_name(spec) {
-            return Ok(Self::Builtin(builtin));
+        let words = split_words(spec)?;
+        let is_field = |word: &String| {
+            ["name=", "cmd=", "limit_ms="]
+                .iter()
+                .any(|key| word.starts_with(key))
+        };
+        if !words.is_empty() && words.iter().all(is_field) {
+            let (mut name, mut command, mut limit) = (None, None, None);
+            for word in &words {
+                let (key, value) = word.split_once('=').expect("a field has '='");
+                match key {
+                    "name" if !value.is_empty() => name = Some(value.to_string()),
+                    "cmd" => command = Some(value.to_string()),
+                    "limit_ms" => {
+                        let ms: u64 = value
+                            .parse()
+                            .ok()
+                            .filter(|&ms| ms > 0)
+                            .ok_or_else(|| format!("limit_ms must be a positive whole number of milliseconds, not {value:?}"))?;
+                        limit = Some(Duration::from_millis(ms));
+                    }
+                    _ => return Err(format!("an empty field {word:?} in player {spec:?}")),
+                }
+            }
+            let command = command.ok_or_else(|| format!("player {spec:?} has no cmd="))?;
+            let mut player = Self::parse_program(&split_words(&command)?, game)?;
+            if let Some(name) = name {
+                player.name = name;
+            }
+            player.limit = limit;
+            return Ok(player);
         }
-        if let Some(name) = spec.strip_prefix("self:") {
-            Builtin::from_name(name).ok_or_else(|| format!("no built-in player {name:?}"))?;
-            let exe = std::env::current_exe()
-                .map_err(|e| format!("cannot find the arena binary: {e}"))?;
-            return Ok(Self::Command(vec![
-                exe.display().to_string(),
-                "player".into(),
-                game.into(),
-                name.into(),
-            ]));
+        Self::parse_program(&words, game)
+    }
+
+    /// A built-in, `self:NAME` or a command, from its words.
+    fn parse_program(words: &[String], game: &str) -> Result<Self, String> {
+        if let [word] = words {
+            if let Some(builtin) = Builtin::from_name(word) {
+                return Ok(Self::builtin(builtin));
+            }
+            if let Some(name) = word.strip_prefix("self:") {
+                let builtin = Builtin::from_name(name)
+                    .ok_or_else(|| format!("no built-in player {name:?}"))?;
+                let exe = std::env::current_exe()
+                    .map_err(|e| format!("cannot find the arena binary: {e}"))?;
+                let mut player = Self::command(vec![
+                    exe.display().to_string(),
+                    "player".into(),
+                    game.into(),
+                    builtin.name(),
+                ]);
+                player.name = format!("self:{}", builtin.name());
+                return Ok(player);
+            }
         }
-        let command: Vec<String> = spec.split_whitespace().map(String::from).collect();
-        if command.is_empty() {
+        if words.is_empty() {
             return Err("an empty player".to_string());
         }
-        Ok(Self::Command(command))
+        Ok(Self::command(words.to_vec()))
+    }
+
+    /// Checks that an external program can be started at all (it is started and killed at
+    /// once), so that a match with a missing bot stops before its first game.
+    pub fn check_starts(&self) -> Result<(), String> {
+        let Program::Command(command) = &self.program else {
+            return Ok(());
+        };
+        let (program, args) = command.split_first().ok_or("an empty command")?;
+        let mut child = std::process::Command::new(program)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .map_err(|e| format!("player {:?} cannot start {program:?}: {e}", self.name))?;
+        let _ = child.kill();
+        let _ = child.wait();
+        Ok(())
+    }
+}
+
+/// Splits a command line into words as a POSIX shell does for plain words, single and double
+/// quotes and backslashes (no variables, globs or operators).
+pub fn split_words(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if let Some(done) = word.take() {
+                    words.push(done);
+                }
+            }
+            '\'' => {
+                let text = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => text.push(c),
+                        None => return Err(format!("an unclosed ' in {line:?}")),
+                    }
+                }
+            }
+            '"' => {
+                let text = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => text.push(c),
+                            Some(c) => {
+                                text.push('\\');
+                                text.push(c);
+                            }
+                            None => return Err(format!("an unclosed \" in {line:?}")),
+                        },
+                        Some(c) => text.push(c),
+                        None => return Err(format!("an unclosed \" in {line:?}")),
+                    }
+                }
+            }
+            '\\' => {
+                let c = chars
+                    .next()
+                    .ok_or_else(|| format!("a \\ at the end of {line:?}"))?;
+                word.get_or_insert_with(String::new).push(c);
+            }
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_like_a_shell() {
+        let words = |line: &str| split_words(line).unwrap();
+        assert_eq!(words("a  b\tc"), ["a", "b", "c"]);
+        assert_eq!(words(r#"bot --name "two words" 'x y'"#), ["bot", "--name", "two words", "x y"]);
+        assert_eq!(words(r#"a\ b "q\"uote" '' x"#), ["a b", "q\"uote", "", "x"]);
+        assert_eq!(words(r#"cmd="bot -v" x"#), ["cmd=bot -v", "x"]);
+        assert!(split_words("'open").is_err());
+        assert!(split_words("\"open").is_err());
+        assert!(split_words("end\\").is_err());
+    }
+
+    #[test]
+    fn players_from_specs() {
+        let parse = |spec: &str| Player::parse(spec, "floodwars").unwrap();
+        assert_eq!(parse("greedy"), Player::builtin(Builtin::Greedy));
+        assert_eq!(parse("alphabeta:4").program, Program::Builtin(Builtin::AlphaBeta(4)));
+        assert_eq!(parse("alphabeta:4").name, "alphabeta:4");
+        let bot = parse("bin/bot --budget-ms 500");
+        assert_eq!(bot.name, "bin/bot --budget-ms 500");
+        assert_eq!(bot.program, Program::Command(vec!["bin/bot".into(), "--budget-ms".into(), "500".into()]));
+        let named = parse(r#"name=fast cmd="bin/bot --budget-ms 250" limit_ms=400"#);
+        assert_eq!(named.name, "fast");
+        assert_eq!(named.program, Program::Command(vec!["bin/bot".into(), "--budget-ms".into(), "250".into()]));
+        assert_eq!(named.limit, Some(Duration::from_millis(400)));
+        assert_eq!(parse("name=ab cmd=alphabeta:2").program, Program::Builtin(Builtin::AlphaBeta(2)));
+        assert_eq!(parse("name=g cmd=self:greedy").name, "g");
+        for bad in ["", "cmd=", "name=x", "name=x cmd=bot limit_ms=0", "limit_ms=abc cmd=x", "self:nobody", "alphabeta:0", "alphabeta:99"] {
+            let parsed = Player::parse(bad, "floodwars");
+            assert!(parsed.is_err() || bad.starts_with("alphabeta"), "{bad:?} parsed");
+        }
+        // `alphabeta:0` is not a built-in, so it is taken as a command (that will not start).
+        assert_eq!(parse("alphabeta:0").program, Program::Command(vec!["alphabeta:0".into()]));
+    }
+
+    #[test]
+    fn a_missing_program_fails_the_start_check() {
+        let missing = Player::command(vec!["/nonexistent/bot".into()]);
+        let error = missing.check_starts().unwrap_err();
+        assert!(error.contains("cannot start"), "{error}");
+        assert!(Player::command(vec!["true".into()]).check_starts().is_ok());
+        assert!(Player::builtin(Builtin::Random).check_starts().is_ok());
     }
 }

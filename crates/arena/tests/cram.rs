@@ -1,22 +1,31 @@
 //! The Cram referee driving real processes: what each seat is told, full games of the built-ins
 //! as processes, and broken bots that must lose with the right reason.
 
+mod common;
+
 use std::time::Duration;
 
-use arena::cram::{Builtin, Limits, Player, play_game};
+use arena::cram::Cram;
+use arena::player::Player;
+use arena::record::GameRecord;
+use arena::referee::Referee;
+use common::{builtin, sh};
 use cram_core::board::{parse_init, parse_move};
 
 fn process(name: &str) -> Player {
-    Player::Command(vec![
-        env!("CARGO_BIN_EXE_arena").into(),
-        "player".into(),
-        "cram".into(),
-        name.into(),
-    ])
+    common::process("cram", name)
 }
 
-fn sh(script: &str) -> Player {
-    Player::Command(vec!["sh".into(), "-c".into(), script.into()])
+/// A referee whose limits are `per_move` a move and twice that to say OK.
+fn limits(per_move_ms: u64) -> Cram {
+    Cram {
+        limit: Duration::from_millis(per_move_ms),
+        ..Cram::default()
+    }
+}
+
+fn play_game(players: [&Player; 2], init: &str, seed: u64, referee: Cram) -> GameRecord {
+    referee.play(init, players, seed)
 }
 
 /// The built-in `name` as a process whose input is copied to `file`.
@@ -28,11 +37,8 @@ fn recorded(name: &str, file: &std::path::Path) -> Player {
     ))
 }
 
-fn relaxed() -> Limits {
-    Limits {
-        init: Duration::from_secs(5),
-        per_move: Duration::from_secs(5),
-    }
+fn relaxed() -> Cram {
+    limits(5000)
 }
 
 #[test]
@@ -56,7 +62,7 @@ fn each_seat_gets_the_judges_lines() {
             .collect()
     };
     let (to_first, to_second) = (lines(&first), lines(&second));
-    let moves: Vec<&str> = record.moves.iter().map(|(m, _)| m.as_str()).collect();
+    let moves: Vec<&str> = record.moves.iter().map(|m| m.text.as_str()).collect();
     // Player 1: the init line, START, then player 2's moves; player 2: the init line, then
     // player 1's moves (never START); both end with STOP, which takes the place of the move
     // that ended the game.
@@ -92,9 +98,10 @@ fn each_seat_gets_the_judges_lines() {
         board.play(domino);
     }
     assert!(!board.has_move());
-    assert_eq!(record.winner, ((moves.len() + 1) % 2) as u8);
+    assert_eq!(record.winner, Some(((moves.len() + 1) % 2) as u8));
     assert!(record.peak_kib.iter().all(|&kib| kib > 0));
-    assert!(record.ok_micros.iter().all(|&micros| micros > 0));
+    assert!(record.ready_micros.iter().all(|&micros| micros > 0));
+    assert_eq!(Cram::states(&record).unwrap().len(), moves.len() + 1);
 
     // A player with no move from the start is never asked: it gets the init line and STOP.
     let record = play_game(
@@ -103,25 +110,22 @@ fn each_seat_gets_the_judges_lines() {
         1,
         relaxed(),
     );
-    assert_eq!((record.winner, record.moves.len()), (1, 0));
+    assert_eq!((record.winner, record.moves.len()), (Some(1), 0));
     assert_eq!(lines(&first), ["1", "STOP"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn broken_bots_lose_with_the_right_reason() {
-    let greedy = Player::Builtin(Builtin::Greedy);
-    let short = Limits {
-        init: Duration::from_millis(300),
-        per_move: Duration::from_millis(300),
-    };
+    let greedy = builtin("greedy");
     let forfeit = |bot: Player| {
-        let record = play_game([&bot, &greedy], "5", 1, short);
-        assert_eq!(record.winner, 1);
+        let record = play_game([&bot, &greedy], "5", 1, limits(300));
+        assert_eq!(record.winner, Some(1));
         record.forfeit.expect("the broken bot forfeits")
     };
-    let reason = |bot| forfeit(bot).1;
-    assert!(reason(sh("sleep 5")).contains("no OK within 300 ms"));
+    let reason = |bot| forfeit(bot).reason;
+    // 300 ms a move: 600 ms to say OK (the judge's 1000 and 500, scaled alike).
+    assert!(reason(sh("sleep 5")).contains("no OK within 600 ms"));
     assert!(reason(sh("echo hello")).contains("not OK"));
     assert!(reason(sh("exit 1")).contains("before OK"));
     assert!(reason(sh("echo ok; sleep 5")).contains("no move within 300 ms"));

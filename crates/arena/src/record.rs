@@ -1,0 +1,106 @@
+//! The record of one game, the same for every game: what `--jsonl` writes and `replay` reads.
+
+use serde::{Deserialize, Serialize};
+
+/// One move (or answer) as the referee saw it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// The seat that moved (0 moves first).
+    pub seat: u8,
+    /// The move in the game's notation, from seat 0's point of view: a Flood Wars colour
+    /// character, a Grow answer in player 1's coordinates, a Domain action `x y D`, a Cram
+    /// domino `AxB_CxD`.
+    pub text: String,
+    /// Wall time of the move in microseconds (process start to exit for a process started per
+    /// move; line written to answer read for a process that lives for the game).
+    pub micros: u64,
+    /// Peak resident memory of the process that made the move, in KiB (0 for built-ins and for
+    /// processes that live for the game, whose peak is in [`GameRecord::peak_kib`]).
+    pub peak_kib: u64,
+}
+
+/// A player's loss by a bad answer: an illegal or malformed move, a crash, a timeout.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forfeit {
+    /// The seat that lost.
+    pub seat: u8,
+    /// Why, in a few words.
+    pub reason: String,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's name (`floodwars`, `grow`, `domain`, `cram`).
+    pub game: String,
+    /// The seed that drew the start and drives the built-ins.
+    pub seed: u64,
+    /// The start in the game's own text: Flood Wars board rows, a Cram init line, a Grow grid
+    /// (empty for the empty grid), nothing for Domain Expansion.
+    pub start: String,
+    /// The players' names, seat 0 (moves first) then seat 1.
+    pub players: [String; 2],
+    /// Each seat's limit per move (or turn), in milliseconds.
+    pub limits_ms: [u64; 2],
+    /// The moves in order.
+    pub moves: Vec<MoveRecord>,
+    /// The seat that forfeited, if one did.
+    pub forfeit: Option<Forfeit>,
+    /// Points as the judge gives them, seat 0 then seat 1 (Cram: 1 for the winner).
+    pub points: [i64; 2],
+    /// The winning seat, `None` for a draw.
+    pub winner: Option<u8>,
+    /// Each seat's peak resident memory over the game, in KiB (0 for a built-in).
+    pub peak_kib: [u64; 2],
+    /// Each seat's time from its start to its first word (Cram's `OK`), in microseconds, where
+    /// the game has such a step.
+    pub ready_micros: [u64; 2],
+}
+
+impl GameRecord {
+    /// An unplayed game: no moves, no points, no winner.
+    pub fn new(game: &str, seed: u64, start: String, players: [String; 2], limits_ms: [u64; 2]) -> Self {
+        Self {
+            game: game.to_string(),
+            seed,
+            start,
+            players,
+            limits_ms,
+            moves: Vec::new(),
+            forfeit: None,
+            points: [0, 0],
+            winner: None,
+            peak_kib: [0, 0],
+            ready_micros: [0, 0],
+        }
+    }
+
+    /// Records a move, and raises its seat's peak memory to the move's.
+    pub fn push_move(&mut self, seat: u8, text: String, micros: u64, peak_kib: u64) {
+        let peak = &mut self.peak_kib[usize::from(seat)];
+        *peak = (*peak).max(peak_kib);
+        self.moves.push(MoveRecord {
+            seat,
+            text,
+            micros,
+            peak_kib,
+        });
+    }
+
+    /// Records that `seat` forfeited: the other seat wins.
+    pub fn forfeit(&mut self, seat: u8, reason: String) {
+        self.forfeit = Some(Forfeit { seat, reason });
+        self.winner = Some(1 - seat);
+    }
+
+    /// Seat 0's margin over seat 1 as a match counts it: the points difference, but at least
+    /// 1 in the winner's favour (a forfeit can leave equal points).
+    pub fn margin(&self) -> i64 {
+        let difference = self.points[0] - self.points[1];
+        match self.winner {
+            Some(0) => difference.max(1),
+            Some(_) => difference.min(-1),
+            None => 0,
+        }
+    }
+}

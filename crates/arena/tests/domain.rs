@@ -1,0 +1,61 @@
+//! The Domain Expansion referee driving real processes: the built-ins as processes, and
+//! broken bots that lose with CodinGame's points and reasons.
+
+mod common;
+
+use std::time::Duration;
+
+use arena::domain::Domain;
+use arena::player::Player;
+use arena::record::Forfeit;
+use arena::referee::Referee;
+use common::{builtin, process, sh};
+
+fn referee(limit_ms: u64) -> Domain {
+    Domain {
+        limit: Duration::from_millis(limit_ms),
+    }
+}
+
+#[test]
+fn built_ins_play_as_processes() {
+    let record = referee(5000).play(
+        "",
+        [&process("domain", "greedy"), &process("domain", "random")],
+        3,
+    );
+    assert!(record.forfeit.is_none(), "{record:?}");
+    // Separated domains: disjoint, each holding its token.
+    assert!(
+        record.points.iter().all(|&p| p >= 1) && record.points.iter().sum::<i64>() <= 49,
+        "{record:?}"
+    );
+    assert!(record.peak_kib.iter().all(|&kib| kib > 0));
+    let states = Domain::states(&record).unwrap();
+    assert!(states.last().unwrap().is_over());
+    assert_eq!(Domain::scores(states.last().unwrap()), record.points);
+}
+
+/// Plays `bot` as player 1 against greedy, with 300 ms turns (3000 ms for the first).
+fn forfeit(bot: Player) -> (Forfeit, [i64; 2]) {
+    let record = referee(300).play("", [&builtin("greedy"), &bot], 1);
+    assert_eq!(record.winner, Some(0));
+    (record.forfeit.expect("the broken bot forfeits"), record.points)
+}
+
+#[test]
+fn broken_bots_lose_with_codingames_points() {
+    let (late, points) = forfeit(sh("read a; read b; read c; read d; sleep 5"));
+    assert_eq!(late.reason, "no answer within 3000 ms");
+    assert_eq!(points, [0, -7]);
+    let (unparsable, points) = forfeit(sh("read a; read b; read c; read d; echo hello"));
+    assert!(unparsable.reason.contains("unparsable"));
+    assert_eq!(points, [0, -6]);
+    let (illegal, points) = forfeit(sh("read a; read b; read c; read d; echo '0 0 U'"));
+    assert!(illegal.reason.contains("illegal action 0 0 U"));
+    assert_eq!(points, [0, -5]);
+    // A bot that died is a timeout on CodinGame, not an unparsable answer.
+    let (died, points) = forfeit(sh("exit 1"));
+    assert!(died.reason.contains("closed its output"));
+    assert_eq!(points, [0, -7]);
+}
