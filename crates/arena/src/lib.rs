@@ -6,6 +6,7 @@
 //! - [`domain`]: the Domain Expansion referee (one process per game, line protocol);
 //! - [`grow`]: the Grow referee (one process per move, mirrored grid), built-in players;
 //! - [`floodwars`]: the Flood Wars referee (one process per move), built-in players, boards;
+//! - [`html`]: replays as self-contained HTML pages (a board per move as SVG, a slider);
 //! - [`player`]: built-in strategies and external programs as players;
 //! - [`matchup`]: matches on seeded boards from both seats, in parallel, and their summary;
 //! - [`stats`]: Elo differences with confidence intervals, percentiles.
@@ -15,6 +16,7 @@ pub mod cram;
 pub mod domain;
 pub mod floodwars;
 pub mod grow;
+pub mod html;
 pub mod matchup;
 pub mod player;
 pub mod process;
