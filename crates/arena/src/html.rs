@@ -110,11 +110,30 @@ impl Picture {
         }
     }
 
-    /// The cell in column `x` and row `y`.
+    /// The cell in column `x` and row `y` (which must be on the picture).
     pub fn cell_mut(&mut self, x: usize, y: usize) -> &mut CellStyle {
         &mut self.cells[y * self.columns + x]
     }
+
+    /// Adds faint lines around every cell (the board's edge included), under the lines still
+    /// to come.
+    fn add_grid(&mut self) {
+        let (columns, rows) = (self.columns as f64, self.rows as f64);
+        let across = (0..=self.rows).map(|y| ((0.0, y as f64), (columns, y as f64)));
+        let down = (0..=self.columns).map(|x| ((x as f64, 0.0), (x as f64, rows)));
+        for (from, to) in across.chain(down).collect::<Vec<_>>() {
+            self.lines.push(Line {
+                from,
+                to,
+                colour: GRID.to_string(),
+                width: 0.03,
+            });
+        }
+    }
 }
+
+/// The colour of the lines between cells.
+const GRID: &str = "rgba(0, 0, 0, 0.13)";
 
 const STYLE: &str = include_str!("html/page.css");
 const SCRIPT: &str = include_str!("html/page.js");
@@ -376,6 +395,25 @@ mod tests {
         assert_eq!(json_number(1.0 / 3.0), "0.333");
         assert_eq!(json_number(f64::NAN), "null");
         assert_eq!(json_string("a\"b\\c\nd"), "\"a\\\"b\\\\c\\u000ad\"");
+    }
+
+    #[test]
+    fn a_grid_has_a_line_along_each_row_and_column_edge() {
+        let mut picture = Picture::plain(3, 2, "white");
+        picture.add_grid();
+        let ends: Vec<_> = picture.lines.iter().map(|l| (l.from, l.to)).collect();
+        assert_eq!(
+            ends,
+            [
+                ((0.0, 0.0), (3.0, 0.0)),
+                ((0.0, 1.0), (3.0, 1.0)),
+                ((0.0, 2.0), (3.0, 2.0)),
+                ((0.0, 0.0), (0.0, 2.0)),
+                ((1.0, 0.0), (1.0, 2.0)),
+                ((2.0, 0.0), (2.0, 2.0)),
+                ((3.0, 0.0), (3.0, 2.0))
+            ]
+        );
     }
 
     #[test]

@@ -21,13 +21,14 @@ const BAR_WIDTH: f64 = 0.62;
 
 /// The board after the dominoes `played` (in order, the first mover's first): empty cells
 /// light, covered cells beige, the board's other filled cells (filled before the game) dark,
-/// each domino a rounded bar across its two cells in its player's colour, the last one ringed
+/// faint lines between the cells, each domino a rounded bar across its two cells in its player's colour, the last one ringed
 /// in gold.
 ///
 /// Every cell is drawn, so this is meant for boards up to a few dozen cells a side.
 pub fn cram(board: &Board, played: &[Domino]) -> Picture {
     let (columns, rows) = (board.columns(), board.rows());
     let mut picture = Picture::plain(columns, rows, PRE_FILLED);
+    picture.add_grid();
     for cell in board.empty().iter() {
         picture.cell_mut(cell.x, cell.y).fill = EMPTY.to_string();
     }
@@ -94,8 +95,8 @@ mod tests {
         assert_eq!((count(PRE_FILLED), count(COVERED), count(EMPTY)), (1, 4, 7));
         assert_eq!(picture.cells[0].fill, PRE_FILLED);
         assert_eq!(picture.cells[4 + 2].fill, COVERED);
-        let lines: Vec<_> = picture
-            .lines
+        let grid = 4 + 5;
+        let lines: Vec<_> = picture.lines[grid..]
             .iter()
             .map(|l| (l.from, l.to, l.colour.as_str()))
             .collect();

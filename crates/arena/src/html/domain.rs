@@ -21,11 +21,13 @@ const WALL: &str = "#222222";
 const WALL_WIDTH: f64 = 0.14;
 
 /// The 7 x 7 board: each cell filled by the token that reaches it in fewer steps through open
-/// sides (pale blue or pale red; beige for a tie, grey for a cell neither reaches), the border
-/// and every wall as thick lines on cell edges, the tokens as dots.
+/// sides (pale blue or pale red; beige for a tie, grey for a cell neither reaches), faint lines
+/// between the cells, the border and every wall as thick lines on cell edges, the tokens as
+/// dots.
 pub fn domain(state: &State) -> Picture {
     let size = usize::from(SIZE);
     let mut picture = Picture::plain(size, size, CUT_OFF);
+    picture.add_grid();
     let (first, tied) = first_reached(state);
     for index in 0..SIZE * SIZE {
         let cell = Cell(index);
@@ -106,6 +108,11 @@ mod tests {
     use domain_core::board::Dir;
     use domain_core::state::Action;
 
+    fn walls(picture: &Picture) -> Vec<((f64, f64), (f64, f64))> {
+        let walls = picture.lines.iter().filter(|l| l.colour == WALL);
+        walls.map(|l| (l.from, l.to)).collect()
+    }
+
     fn fills(picture: &Picture, fill: &str) -> usize {
         picture.cells.iter().filter(|c| c.fill == fill).count()
     }
@@ -117,7 +124,8 @@ mod tests {
         assert_eq!(fills(&picture, FIRST_TO[0]), 21);
         assert_eq!(fills(&picture, FIRST_TO[1]), 21);
         assert_eq!(fills(&picture, TIED), 7);
-        assert_eq!(picture.lines.len(), 4, "the border only");
+        assert_eq!(walls(&picture).len(), 4, "the border only");
+        assert_eq!(picture.lines.len(), 16 + 4, "the grid under the border");
         let tokens: Vec<_> = picture.dots.iter().map(|d| d.at).collect();
         assert_eq!(tokens, [(0.5, 0.5), (6.5, 6.5)]);
     }
@@ -134,10 +142,12 @@ mod tests {
                 wall: Dir::U,
             });
         let picture = domain(&state);
-        assert_eq!(picture.lines.len(), 4 + 2);
-        let walls: Vec<_> = picture.lines[4..].iter().map(|l| (l.from, l.to)).collect();
-        assert_eq!(walls, [((1.0, 0.0), (1.0, 1.0)), ((6.0, 5.0), (7.0, 5.0))]);
-        assert!(picture.lines.iter().all(|l| l.colour == WALL));
+        let walls = walls(&picture);
+        assert_eq!(walls.len(), 4 + 2);
+        assert_eq!(
+            walls[4..],
+            [((1.0, 0.0), (1.0, 1.0)), ((6.0, 5.0), (7.0, 5.0))]
+        );
         assert_eq!(picture.dots[1].at, (6.5, 5.5));
     }
 

@@ -7,6 +7,8 @@
   const caption = document.getElementById("caption");
   const counter = document.getElementById("counter");
   const scores = [document.getElementById("score0"), document.getElementById("score1")];
+  const MARGIN = 0.25; // cells
+  const MAX_HEIGHT_VH = 64;
   let shown = 0;
 
   // The svg element came from the HTML parser, so it knows the SVG namespace.
@@ -29,7 +31,11 @@
   function draw(picture) {
     const { columns, rows } = picture;
     svg.replaceChildren();
-    svg.setAttribute("viewBox", `0 0 ${columns} ${rows}`);
+    // A margin around the board, so that lines along its edge are not cut in half.
+    const [width, height] = [columns + 2 * MARGIN, rows + 2 * MARGIN];
+    svg.setAttribute("viewBox", `${-MARGIN} ${-MARGIN} ${width} ${height}`);
+    svg.style.aspectRatio = `${width} / ${height}`;
+    svg.style.width = `min(100%, ${(MAX_HEIGHT_VH * width / height).toFixed(2)}vh)`;
     const cells = add(svg, "g", { "shape-rendering": "crispEdges" });
     picture.cells.forEach((colour, index) => {
       add(cells, "rect", {
