@@ -7,14 +7,17 @@
 //! one; it loads nothing from anywhere (no URL, font or script of any server).
 //!
 //! ```
-//! use arena::html::{Frame, page};
-//! let start: floodwars_core::Position = "J\n#.\n@#\n".parse().unwrap();
-//! let after = start.play(floodwars_core::Colour::Hash);
-//! let frames = [
-//!     Frame { caption: "start".into(), scores: [1, 1], picture: arena::html::floodwars(&start) },
-//!     Frame { caption: "move 1: J picks #".into(), scores: [3, 1], picture: arena::html::floodwars(&after) },
-//! ];
-//! let html = page("Flood Wars", ["alice", "bob"], arena::html::FLOODWARS_LEGEND, &frames, "J wins by 2");
+//! use arena::html::{FLOODWARS_LEGEND, Frame, floodwars, page};
+//! use floodwars_core::{Colour, Position};
+//! let start: Position = "J\n#.\n@#\n".parse().unwrap();
+//! let after = start.play(Colour::Hash);
+//! let frame = |caption: &str, scores, position| Frame {
+//!     caption: caption.to_string(),
+//!     scores,
+//!     picture: floodwars(position),
+//! };
+//! let frames = [frame("start", [1, 1], &start), frame("move 1: J picks #", [3, 1], &after)];
+//! let html = page("Flood Wars", ["ann", "bob"], FLOODWARS_LEGEND, &frames, "J wins by 2");
 //! assert!(html.starts_with("<!DOCTYPE html>"));
 //! ```
 
@@ -24,7 +27,6 @@ mod floodwars;
 mod grow;
 
 use std::collections::HashMap;
-use std::fmt::Write;
 
 pub use cram::{CRAM_LEGEND, cram};
 pub use domain::{DOMAIN_LEGEND, domain};
@@ -51,7 +53,7 @@ pub struct Picture {
 pub struct CellStyle {
     /// Its colour (any CSS colour).
     pub fill: String,
-    /// Short text written in its middle.
+    /// Short text written in its middle, over the lines and dots.
     pub label: Option<String>,
 }
 
@@ -121,7 +123,7 @@ impl Picture {
         let (columns, rows) = (self.columns as f64, self.rows as f64);
         let across = (0..=self.rows).map(|y| ((0.0, y as f64), (columns, y as f64)));
         let down = (0..=self.columns).map(|x| ((x as f64, 0.0), (x as f64, rows)));
-        for (from, to) in across.chain(down).collect::<Vec<_>>() {
+        for (from, to) in across.chain(down) {
             self.lines.push(Line {
                 from,
                 to,
@@ -152,31 +154,24 @@ pub fn page(
     frames: &[Frame],
     result: &str,
 ) -> String {
-    let last = frames.len().saturating_sub(1);
-    let mut html = String::new();
-    let _ = write!(
-        html,
+    let player = |seat: usize| {
+        format!(
+            "<div class=\"player\"><span class=\"name\">{name}</span>\
+             <span class=\"score\" id=\"score{seat}\"></span>\
+             <div class=\"legend\">{legend}</div></div>",
+            name = escape(players[seat]),
+            legend = escape(legend[seat]),
+        )
+    };
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <h1>{title}</h1>\n<div class=\"players\">\n",
-        title = escape(title),
-    );
-    for seat in 0..2 {
-        let _ = write!(
-            html,
-            "<div class=\"player\"><span class=\"name\">{name}</span>\
-             <span class=\"score\" id=\"score{seat}\"></span>\
-             <div class=\"legend\">{legend}</div></div>\n",
-            name = escape(players[seat]),
-            legend = escape(legend[seat]),
-        );
-    }
-    let _ = write!(
-        html,
-        "</div>\n<p id=\"caption\"></p>\n\
+         <h1>{title}</h1>\n<div class=\"players\">\n{first}\n{second}\n</div>\n\
+         <p id=\"caption\"></p>\n\
          <svg id=\"picture\" role=\"img\" aria-label=\"the board\"></svg>\n\
-         <div class=\"controls\">\n<button id=\"previous\" title=\"left arrow\">&lsaquo; previous</button>\n\
+         <div class=\"controls\">\n\
+         <button id=\"previous\" title=\"left arrow\">&lsaquo; previous</button>\n\
          <input id=\"slider\" type=\"range\" min=\"0\" max=\"{last}\" step=\"1\" value=\"0\" \
          aria-label=\"frame\">\n\
          <button id=\"next\" title=\"right arrow\">next &rsaquo;</button>\n\
@@ -185,10 +180,13 @@ pub fn page(
          <noscript><p>This replay needs JavaScript to draw the board.</p></noscript>\n</main>\n\
          <script type=\"application/json\" id=\"replay\">{data}</script>\n\
          <script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+        title = escape(title),
+        first = player(0),
+        second = player(1),
+        last = frames.len().saturating_sub(1),
         result = escape(result),
         data = frames_json(frames),
-    );
-    html
+    )
 }
 
 /// Text as HTML text or attribute value.
@@ -216,7 +214,7 @@ fn json_string(text: &str) -> String {
             '"' => json.push_str("\\\""),
             '\\' => json.push_str("\\\\"),
             c if c < ' ' || matches!(c, '<' | '>' | '&' | '\u{2028}' | '\u{2029}') => {
-                let _ = write!(json, "\\u{:04x}", u32::from(c));
+                json.push_str(&format!("\\u{:04x}", u32::from(c)));
             }
             c => json.push(c),
         }

@@ -22,7 +22,7 @@ struct Replay {
 /// A 16 x 12 board from a fixed pseudo-random sequence, corners of different colours.
 fn floodwars_board() -> Position {
     let mut seed: u32 = 12345;
-    let rows: Vec<Vec<Colour>> = (0..12)
+    let mut rows: Vec<Vec<Colour>> = (0..12)
         .map(|_| {
             (0..16)
                 .map(|_| {
@@ -32,13 +32,10 @@ fn floodwars_board() -> Position {
                 .collect()
         })
         .collect();
-    let mut position = Position::new(&rows, Side::J, 0).expect("a 16 x 12 board");
-    let mut rows = rows;
-    if position.colour(Side::J) == position.colour(Side::S) {
-        rows[11][0] = Colour::ALL[(position.colour(Side::S).index() + 1) % 5];
-        position = Position::new(&rows, Side::J, 0).expect("corners now differ");
+    if rows[11][0] == rows[0][15] {
+        rows[11][0] = Colour::ALL[(rows[0][15].index() + 1) % 5];
     }
-    position
+    Position::new(&rows, Side::J, 0).expect("a 16 x 12 board, corners of different colours")
 }
 
 /// A whole Flood Wars game, each player picking the colour that grows its area most.

@@ -1,7 +1,7 @@
 //! Flood Wars boards: the five colours, each player's area outlined.
 
 use bitgrid::{Cell, Plane};
-use floodwars_core::{Colour, Position, Side};
+use floodwars_core::{Position, Side};
 
 use super::{Line, Picture};
 
@@ -11,7 +11,7 @@ pub const FLOODWARS_LEGEND: [&str; 2] = [
     "S: black outline, from the top-right corner",
 ];
 
-/// The fill of each colour, in [`Colour::index`] order: `@ # + . *`.
+/// The fill of each colour, in [`floodwars_core::Colour::index`] order: `@ # + . *`.
 const FILLS: [&str; 5] = ["#e15759", "#4e79a7", "#59a14f", "#edc948", "#b07aa1"];
 
 /// The outline colour of J's and S's area.
@@ -24,14 +24,16 @@ pub fn floodwars(position: &Position) -> Picture {
     let mut picture = Picture::plain(width, height, FILLS[0]);
     for y in 0..height {
         for x in 0..width {
-            let colour: Colour = position.colour_at(Cell::new(x, y));
+            let colour = position.colour_at(Cell::new(x, y));
             picture.cell_mut(x, y).fill = FILLS[colour.index()].to_string();
         }
     }
+    // Thicker on bigger boards, where cells are drawn smaller.
+    let thickness = 0.12 + 0.004 * width.max(height) as f64;
     for side in [Side::J, Side::S] {
-        picture
-            .lines
-            .extend(outline(position.area(side), OUTLINES[side.index()]));
+        let area = position.area(side);
+        let colour = OUTLINES[side.index()];
+        picture.lines.extend(outline(area, colour, thickness));
     }
     let corners = [(0, height - 1), (width - 1, 0)];
     for (side, (x, y)) in [Side::J, Side::S].into_iter().zip(corners) {
@@ -41,7 +43,7 @@ pub fn floodwars(position: &Position) -> Picture {
 }
 
 /// The edges between the cells of `area` and the cells (or the border) outside it.
-fn outline(area: &Plane, colour: &str) -> Vec<Line> {
+fn outline(area: &Plane, colour: &str, thickness: f64) -> Vec<Line> {
     let (width, height) = (area.width(), area.height());
     let outside = |x: usize, y: usize, dx: isize, dy: isize| {
         let (nx, ny) = (x.checked_add_signed(dx), y.checked_add_signed(dy));
@@ -66,7 +68,7 @@ fn outline(area: &Plane, colour: &str) -> Vec<Line> {
                     from,
                     to,
                     colour: colour.to_string(),
-                    width: 0.16,
+                    width: thickness,
                 });
             }
         }
@@ -77,6 +79,7 @@ fn outline(area: &Plane, colour: &str) -> Vec<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use floodwars_core::Colour;
 
     #[test]
     fn cells_take_their_colours_and_areas_are_outlined() {

@@ -22,10 +22,11 @@ const EMPTY: &str = "#c4c0b6";
 const NEUTRAL_BRANCH: &str = "#8a8578";
 const BACKGROUND: &str = "#fbf9f4";
 
-/// The grid as 20 x 20 cells, a point in the middle of each: an empty point a small grey dot,
-/// a side's leaves, frozen leaves (labelled F) and nodes dots in its colours, and every branch a
-/// line between its two points: in a side's colour when both ends are that side's, grey
-/// otherwise (a branch whose end was killed or turned to the opponent's node).
+/// The grid (as the referee keeps it: side 0's seed on the left) as 20 x 20 cells, a point in
+/// the middle of each: an empty point a small grey dot, a side's leaves, frozen leaves
+/// (labelled F) and nodes dots in its colours, and every branch a line between its two points:
+/// in a side's colour when both ends are that side's, grey otherwise (a branch into the
+/// opponent's node, or one whose end the opponent took).
 pub fn grow(state: &State) -> Picture {
     let mut picture = Picture::plain(SIDE, SIDE, BACKGROUND);
     let owned = [0, 1].map(|side| state.leaves(side).or(state.nodes(side)));
