@@ -1,0 +1,112 @@
+//! Cram boards: empty, pre-filled and covered cells, the dominoes played.
+
+use bitgrid::Cell;
+use cram_core::board::{Board, Domino, Square};
+
+use super::{Line, Picture};
+
+/// What each player's dominoes look like on a [`cram()`] picture, the first mover's then the
+/// second's.
+pub const CRAM_LEGEND: [&str; 2] = [
+    "blue dominoes (moves first); the last domino is ringed in gold",
+    "red dominoes (moves second); dark cells were filled before the game",
+];
+
+const EMPTY: &str = "#fbf8f1";
+const PRE_FILLED: &str = "#55524b";
+const COVERED: &str = "#e2d9c6";
+const DOMINO: [&str; 2] = ["#2f6db5", "#d1495b"];
+const HIGHLIGHT: &str = "#f2b705";
+const BAR_WIDTH: f64 = 0.62;
+
+/// The board after the dominoes `played` (in order, the first mover's first): empty cells
+/// light, covered cells beige, the board's other filled cells (filled before the game) dark,
+/// faint lines between the cells, each domino a rounded bar across its two cells in its player's colour, the last one ringed
+/// in gold.
+///
+/// Every cell is drawn, so this is meant for boards up to a few dozen cells a side.
+pub fn cram(board: &Board, played: &[Domino]) -> Picture {
+    let (columns, rows) = (board.columns(), board.rows());
+    let mut picture = Picture::plain(columns, rows, PRE_FILLED);
+    picture.add_grid();
+    for cell in board.empty().iter() {
+        picture.cell_mut(cell.x, cell.y).fill = EMPTY.to_string();
+    }
+    for domino in played {
+        for square in [domino.first, domino.second] {
+            if board.contains(square) && !board.empty().contains(cell(square)) {
+                picture.cell_mut(square.column, square.row).fill = COVERED.to_string();
+            }
+        }
+    }
+    for (index, domino) in played.iter().enumerate() {
+        let (from, to) = (centre(domino.first), centre(domino.second));
+        if index + 1 == played.len() {
+            picture.lines.push(Line {
+                from,
+                to,
+                colour: HIGHLIGHT.to_string(),
+                width: BAR_WIDTH + 0.22,
+            });
+        }
+        picture.lines.push(Line {
+            from,
+            to,
+            colour: DOMINO[index % 2].to_string(),
+            width: BAR_WIDTH,
+        });
+    }
+    picture
+}
+
+fn cell(square: Square) -> Cell {
+    Cell::new(square.column, square.row)
+}
+
+fn centre(square: Square) -> (f64, f64) {
+    (square.column as f64 + 0.5, square.row as f64 + 0.5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(row: usize, column: usize) -> Square {
+        Square { row, column }
+    }
+
+    #[test]
+    fn cells_are_empty_pre_filled_or_covered_and_the_last_domino_is_ringed() {
+        let mut board = Board::new(3, 4);
+        board.fill(square(0, 0));
+        let played = [
+            Domino::from_first(square(1, 1), false),
+            Domino::from_first(square(0, 3), true),
+        ];
+        for domino in played {
+            board.play(domino);
+        }
+        let picture = cram(&board, &played);
+        assert_eq!(
+            (picture.columns, picture.rows, picture.cells.len()),
+            (4, 3, 12)
+        );
+        let count = |fill: &str| picture.cells.iter().filter(|c| c.fill == fill).count();
+        assert_eq!((count(PRE_FILLED), count(COVERED), count(EMPTY)), (1, 4, 7));
+        assert_eq!(picture.cells[0].fill, PRE_FILLED);
+        assert_eq!(picture.cells[4 + 2].fill, COVERED);
+        let grid = 4 + 5;
+        let lines: Vec<_> = picture.lines[grid..]
+            .iter()
+            .map(|l| (l.from, l.to, l.colour.as_str()))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ((1.5, 1.5), (2.5, 1.5), DOMINO[0]),
+                ((3.5, 0.5), (3.5, 1.5), HIGHLIGHT),
+                ((3.5, 0.5), (3.5, 1.5), DOMINO[1]),
+            ]
+        );
+    }
+}
