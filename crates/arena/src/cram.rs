@@ -194,7 +194,7 @@ impl Referee for Cram {
     type State = Played;
     const NAME: &'static str = "cram";
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
-    const LEGEND: [&'static str; 2] = ["player 1: moves first", "player 2"];
+    const LEGEND: [&'static str; 2] = crate::html::CRAM_LEGEND;
 
     fn new(settings: &Settings) -> Result<Self, String> {
         let sizes = settings.sizes_or((5, 21), cram_core::board::MAX_SIDE)?;
@@ -307,7 +307,8 @@ impl Referee for Cram {
     }
 
     fn states(record: &GameRecord) -> Result<Vec<Played>, String> {
-        let board = parse_init(&record.start).map_err(|e| format!("the recorded init line: {e}"))?;
+        let board =
+            parse_init(&record.start).map_err(|e| format!("the recorded init line: {e}"))?;
         let mut states = vec![Played {
             board,
             dominoes: Vec::new(),

@@ -68,7 +68,10 @@ impl Default for Domain {
 /// A player's limits: its first turn and later ones.
 fn limits(player: &Player, limit: Duration) -> [Duration; 2] {
     let later = player_limit(player, limit);
-    [FIRST_TURN.mul_f64(later.as_secs_f64() / LATER_TURN.as_secs_f64()), later]
+    [
+        FIRST_TURN.mul_f64(later.as_secs_f64() / LATER_TURN.as_secs_f64()),
+        later,
+    ]
 }
 
 /// One turn of an external player: start it if needed, send its input, judge its answer.
@@ -107,7 +110,7 @@ impl Referee for Domain {
     type State = State;
     const NAME: &'static str = "domain";
     const SEATS: [&'static str; 2] = ["player 0", "player 1"];
-    const LEGEND: [&'static str; 2] = ["player 0: blue, starts at (0, 0)", "player 1: red, starts at (6, 6)"];
+    const LEGEND: [&'static str; 2] = crate::html::DOMAIN_LEGEND;
 
     fn new(settings: &Settings) -> Result<Self, String> {
         settings.reject(Self::NAME, true, true, true)?;
@@ -221,7 +224,11 @@ impl Referee for Domain {
             out.push('\n');
             if y < 6 {
                 for x in 0..7 {
-                    out.push(if walls.has(cell(x, y), Dir::D) { '-' } else { ' ' });
+                    out.push(if walls.has(cell(x, y), Dir::D) {
+                        '-'
+                    } else {
+                        ' '
+                    });
                     if x < 6 {
                         out.push(' ');
                     }

@@ -104,11 +104,9 @@ fn turn(player: &Player, position: &Position, limit: Duration) -> Turn {
                 .legal_moves()
                 .find(|&c| position.play(c).to_string().as_bytes() == run.stdout);
             match legal {
-                Some(colour) => Turn::Played(
-                    colour,
-                    run.elapsed.as_micros() as u64,
-                    run.peak_rss_kib,
-                ),
+                Some(colour) => {
+                    Turn::Played(colour, run.elapsed.as_micros() as u64, run.peak_rss_kib)
+                }
                 None => Turn::Forfeit(describe_bad_answer(position, &run.stdout)),
             }
         }
@@ -129,7 +127,8 @@ fn describe_bad_answer(position: &Position, answer: &[u8]) -> String {
 
 /// The start position of a record's board rows (J to move).
 fn start_position(rows: &str) -> Result<Position, String> {
-    parse(format!("J\n{}\n", rows.trim_end()).as_bytes()).map_err(|e| format!("the recorded board: {e}"))
+    parse(format!("J\n{}\n", rows.trim_end()).as_bytes())
+        .map_err(|e| format!("the recorded board: {e}"))
 }
 
 /// A board's rows, without the `J`/`S` line.
@@ -144,7 +143,7 @@ impl Referee for FloodWars {
     type State = Position;
     const NAME: &'static str = "floodwars";
     const SEATS: [&'static str; 2] = ["J", "S"];
-    const LEGEND: [&'static str; 2] = ["J: the area grown from the bottom-left corner", "S: the area grown from the top-right corner"];
+    const LEGEND: [&'static str; 2] = crate::html::FLOODWARS_LEGEND;
 
     fn new(settings: &Settings) -> Result<Self, String> {
         settings.reject(Self::NAME, false, true, false)?;
@@ -159,7 +158,10 @@ impl Referee for FloodWars {
                     .strip_prefix("J\n")
                     .or_else(|| text.strip_prefix("S\n"))
                     .unwrap_or(text);
-                Some(start_position(rows).map_err(|e| e.replace("the recorded board", "the board file"))?)
+                Some(
+                    start_position(rows)
+                        .map_err(|e| e.replace("the recorded board", "the board file"))?,
+                )
             }
         };
         Ok(Self {
@@ -202,7 +204,12 @@ impl Referee for FloodWars {
             let seat = position.to_move().index();
             match turn(players[seat], &position, limits[seat]) {
                 Turn::Played(colour, micros, peak) => {
-                    record.push_move(seat as u8, (colour.to_byte() as char).to_string(), micros, peak);
+                    record.push_move(
+                        seat as u8,
+                        (colour.to_byte() as char).to_string(),
+                        micros,
+                        peak,
+                    );
                     position = position.play(colour);
                 }
                 Turn::Forfeit(reason) => {

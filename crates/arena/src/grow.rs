@@ -77,6 +77,12 @@ impl Default for Grow {
     }
 }
 
+/// A move in `side`'s own view, from player 1's (or back: mirroring is its own inverse).
+/// Side 1 sees the grid mirrored and answers in that view.
+fn own_view(side: Side, m: Move) -> Move {
+    if side == 0 { m } else { State::mirror_move(m) }
+}
+
 /// What a player's turn came to: the move (in player 1's view), its time and memory.
 enum Turn {
     Played(Move, u64, u64),
@@ -119,8 +125,7 @@ fn turn(player: &Player, state: &State, rng: &mut Xoshiro256PlusPlus, limit: Dur
                     return Turn::Forfeit(format!("malformed answer{how}: {error}"));
                 }
             };
-            // The mover answers in its own view: side 1 sees the grid mirrored.
-            let m = if side == 0 { answer } else { State::mirror_move(answer) };
+            let m = own_view(side, answer);
             if !state.is_legal(m) {
                 return Turn::Forfeit(format!("invalid move {}", text.trim_end()));
             }
@@ -133,7 +138,7 @@ impl Referee for Grow {
     type State = State;
     const NAME: &'static str = "grow";
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
-    const LEGEND: [&'static str; 2] = ["player 1: blue, seed on the left", "player 2: red, seed on the right"];
+    const LEGEND: [&'static str; 2] = crate::html::GROW_LEGEND;
 
     fn new(settings: &Settings) -> Result<Self, String> {
         settings.reject(Self::NAME, true, true, true)?;
@@ -166,7 +171,7 @@ impl Referee for Grow {
             let side: Side = state.to_move();
             match turn(players[side], &state, &mut rng, limits[side]) {
                 Turn::Played(m, micros, peak) => {
-                    record.push_move(side as u8, m.to_string(), micros, peak);
+                    record.push_move(side as u8, own_view(side, m).to_string(), micros, peak);
                     state = state.play(m).0;
                 }
                 Turn::Forfeit(reason) => {
@@ -189,6 +194,7 @@ impl Referee for Grow {
             let parsed = format!("{}\n", m.text)
                 .parse::<Move>()
                 .ok()
+                .map(|parsed| own_view(usize::from(m.seat), parsed))
                 .filter(|&parsed| state.is_legal(parsed))
                 .ok_or_else(|| format!("{:?} is not a valid move here", m.text))?;
             states.push(state.play(parsed).0);

@@ -239,7 +239,10 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
             if *show_final {
                 show_finals::<R>(&games)?;
             }
-            print!("{}", summarize([&players[0].name, &players[1].name], &games));
+            print!(
+                "{}",
+                summarize([&players[0].name, &players[1].name], &games)
+            );
             Ok(())
         }
         Command::Sprt {
@@ -293,12 +296,16 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
             println!(
                 "{}",
                 match status {
-                    SprtStatus::AcceptH1 => "H1 accepted: a is stronger (elo1 more likely than elo0)",
+                    SprtStatus::AcceptH1 =>
+                        "H1 accepted: a is stronger (elo1 more likely than elo0)",
                     SprtStatus::AcceptH0 => "H0 accepted: a is not stronger by elo1",
                     SprtStatus::Continue => "no decision: --max-pairs reached",
                 }
             );
-            print!("{}", summarize([&players[0].name, &players[1].name], &games));
+            print!(
+                "{}",
+                summarize([&players[0].name, &players[1].name], &games)
+            );
             Ok(())
         }
         Command::Tournament {
@@ -328,7 +335,10 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                             jsonl.write(start.seed, &[first.clone(), second.clone()]);
                         }
                     }
-                    let names = [players[pairing.a].name.as_str(), players[pairing.b].name.as_str()];
+                    let names = [
+                        players[pairing.a].name.as_str(),
+                        players[pairing.b].name.as_str(),
+                    ];
                     println!("{}", summarize(names, &pairing.games));
                 },
             );
@@ -405,7 +415,8 @@ impl Jsonl {
                 .and_then(|()| out.write_all(b"\n"))
                 .and_then(|()| out.flush());
             if let Err(e) = written {
-                self.error.get_or_insert(format!("cannot write {}: {e}", path.display()));
+                self.error
+                    .get_or_insert(format!("cannot write {}: {e}", path.display()));
             }
         }
     }
@@ -427,7 +438,10 @@ fn show_finals<R: Referee>(games: &[MatchGame]) -> Result<(), String> {
             R::SEATS[1],
             record.players[1]
         );
-        println!("{}", arena::replay::final_text::<R>(record, colour_wanted())?);
+        println!(
+            "{}",
+            arena::replay::final_text::<R>(record, colour_wanted())?
+        );
     }
     Ok(())
 }
@@ -438,7 +452,12 @@ fn colour_wanted() -> bool {
 }
 
 /// Shows game `index` of a `--jsonl` file.
-fn replay(path: &Path, index: usize, only: Option<usize>, html: Option<&Path>) -> Result<(), String> {
+fn replay(
+    path: &Path,
+    index: usize,
+    only: Option<usize>,
+    html: Option<&Path>,
+) -> Result<(), String> {
     let file =
         std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     let line = std::io::BufReader::new(file)
@@ -446,8 +465,12 @@ fn replay(path: &Path, index: usize, only: Option<usize>, html: Option<&Path>) -
         .nth(index)
         .ok_or_else(|| format!("{} has no game {index}", path.display()))?
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let game: JsonGame = serde_json::from_str(&line)
-        .map_err(|e| format!("game {index} of {} is not a recorded game: {e}", path.display()))?;
+    let game: JsonGame = serde_json::from_str(&line).map_err(|e| {
+        format!(
+            "game {index} of {} is not a recorded game: {e}",
+            path.display()
+        )
+    })?;
     let record = &game.record;
     let shown = match (record.game.as_str(), html) {
         ("floodwars", None) => arena::replay::text::<FloodWars>(record, only, colour_wanted()),
@@ -463,7 +486,8 @@ fn replay(path: &Path, index: usize, only: Option<usize>, html: Option<&Path>) -
     match html {
         None => print!("{shown}"),
         Some(out) => {
-            std::fs::write(out, shown).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            std::fs::write(out, shown)
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
             println!("wrote {}", out.display());
         }
     }

@@ -315,7 +315,10 @@ impl fmt::Display for Summary {
                 f,
                 "  Elo of a over b, by games: {mid:+.0} [{low:+.0}, {high:+.0}] (95%)"
             )?,
-            None => writeln!(f, "  Elo of a over b, by games: too few games (or no loss / no win) to say")?,
+            None => writeln!(
+                f,
+                "  Elo of a over b, by games: too few games (or no loss / no win) to say"
+            )?,
         }
         writeln!(f, "  by board pairs: {}", self.pairs)?;
         let width = a.name.len().max(b.name.len()).max(6);

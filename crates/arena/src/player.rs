@@ -229,7 +229,10 @@ mod tests {
     fn words_split_like_a_shell() {
         let words = |line: &str| split_words(line).unwrap();
         assert_eq!(words("a  b\tc"), ["a", "b", "c"]);
-        assert_eq!(words(r#"bot --name "two words" 'x y'"#), ["bot", "--name", "two words", "x y"]);
+        assert_eq!(
+            words(r#"bot --name "two words" 'x y'"#),
+            ["bot", "--name", "two words", "x y"]
+        );
         assert_eq!(words(r#"a\ b "q\"uote" '' x"#), ["a b", "q\"uote", "", "x"]);
         assert_eq!(words(r#"cmd="bot -v" x"#), ["cmd=bot -v", "x"]);
         assert!(split_words("'open").is_err());
@@ -241,23 +244,50 @@ mod tests {
     fn players_from_specs() {
         let parse = |spec: &str| Player::parse(spec, "floodwars").unwrap();
         assert_eq!(parse("greedy"), Player::builtin(Builtin::Greedy));
-        assert_eq!(parse("alphabeta:4").program, Program::Builtin(Builtin::AlphaBeta(4)));
+        assert_eq!(
+            parse("alphabeta:4").program,
+            Program::Builtin(Builtin::AlphaBeta(4))
+        );
         assert_eq!(parse("alphabeta:4").name, "alphabeta:4");
         let bot = parse("bin/bot --budget-ms 500");
         assert_eq!(bot.name, "bin/bot --budget-ms 500");
-        assert_eq!(bot.program, Program::Command(vec!["bin/bot".into(), "--budget-ms".into(), "500".into()]));
+        assert_eq!(
+            bot.program,
+            Program::Command(vec!["bin/bot".into(), "--budget-ms".into(), "500".into()])
+        );
         let named = parse(r#"name=fast cmd="bin/bot --budget-ms 250" limit_ms=400"#);
         assert_eq!(named.name, "fast");
-        assert_eq!(named.program, Program::Command(vec!["bin/bot".into(), "--budget-ms".into(), "250".into()]));
+        assert_eq!(
+            named.program,
+            Program::Command(vec!["bin/bot".into(), "--budget-ms".into(), "250".into()])
+        );
         assert_eq!(named.limit, Some(Duration::from_millis(400)));
-        assert_eq!(parse("name=ab cmd=alphabeta:2").program, Program::Builtin(Builtin::AlphaBeta(2)));
+        assert_eq!(
+            parse("name=ab cmd=alphabeta:2").program,
+            Program::Builtin(Builtin::AlphaBeta(2))
+        );
         assert_eq!(parse("name=g cmd=self:greedy").name, "g");
-        for bad in ["", "cmd=", "name=x", "name=x cmd=bot limit_ms=0", "limit_ms=abc cmd=x", "self:nobody", "alphabeta:0", "alphabeta:99"] {
+        for bad in [
+            "",
+            "cmd=",
+            "name=x",
+            "name=x cmd=bot limit_ms=0",
+            "limit_ms=abc cmd=x",
+            "self:nobody",
+            "alphabeta:0",
+            "alphabeta:99",
+        ] {
             let parsed = Player::parse(bad, "floodwars");
-            assert!(parsed.is_err() || bad.starts_with("alphabeta"), "{bad:?} parsed");
+            assert!(
+                parsed.is_err() || bad.starts_with("alphabeta"),
+                "{bad:?} parsed"
+            );
         }
         // `alphabeta:0` is not a built-in, so it is taken as a command (that will not start).
-        assert_eq!(parse("alphabeta:0").program, Program::Command(vec!["alphabeta:0".into()]));
+        assert_eq!(
+            parse("alphabeta:0").program,
+            Program::Command(vec!["alphabeta:0".into()])
+        );
     }
 
     #[test]

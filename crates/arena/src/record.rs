@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 pub struct MoveRecord {
     /// The seat that moved (0 moves first).
     pub seat: u8,
-    /// The move in the game's notation, from seat 0's point of view: a Flood Wars colour
-    /// character, a Grow answer in player 1's coordinates, a Domain action `x y D`, a Cram
+    /// The move in the game's notation: a Flood Wars colour character, a Grow answer in the
+    /// mover's own view (mirrored for seat 1, as it answered), a Domain action `x y D`, a Cram
     /// domino `AxB_CxD`.
     pub text: String,
     /// Wall time of the move in microseconds (process start to exit for a process started per
@@ -59,7 +59,13 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// An unplayed game: no moves, no points, no winner.
-    pub fn new(game: &str, seed: u64, start: String, players: [String; 2], limits_ms: [u64; 2]) -> Self {
+    pub fn new(
+        game: &str,
+        seed: u64,
+        start: String,
+        players: [String; 2],
+        limits_ms: [u64; 2],
+    ) -> Self {
         Self {
             game: game.to_string(),
             seed,

@@ -26,9 +26,18 @@ pub struct Settings {
 
 impl Settings {
     /// An error unless the options that `game` cannot use are unset.
-    pub fn reject(&self, game: &str, sizes: bool, prefill: bool, start: bool) -> Result<(), String> {
+    pub fn reject(
+        &self,
+        game: &str,
+        sizes: bool,
+        prefill: bool,
+        start: bool,
+    ) -> Result<(), String> {
         let unused = [
-            (sizes && (self.min_size.is_some() || self.max_size.is_some()), "--min-size/--max-size"),
+            (
+                sizes && (self.min_size.is_some() || self.max_size.is_some()),
+                "--min-size/--max-size",
+            ),
             (prefill && self.prefill_percent.is_some(), "--prefill"),
             (start && self.start.is_some(), "--board"),
         ];
@@ -40,8 +49,15 @@ impl Settings {
 
     /// The smallest and largest sizes, each `default` where unset, checked against
     /// `1..=max_side`.
-    pub fn sizes_or(&self, default: (usize, usize), max_side: usize) -> Result<(usize, usize), String> {
-        let (low, high) = (self.min_size.unwrap_or(default.0), self.max_size.unwrap_or(default.1));
+    pub fn sizes_or(
+        &self,
+        default: (usize, usize),
+        max_side: usize,
+    ) -> Result<(usize, usize), String> {
+        let (low, high) = (
+            self.min_size.unwrap_or(default.0),
+            self.max_size.unwrap_or(default.1),
+        );
         if low < 1 || low > high || high > max_side {
             return Err(format!("sizes must satisfy 1 <= min <= max <= {max_side}"));
         }

@@ -58,7 +58,11 @@ pub fn result_line<R: Referee>(record: &GameRecord) -> String {
 
 /// The game as text: who plays which seat, then the board after each move (only after move
 /// `only` when given; 0 is the start), with terminal colours when `colour`.
-pub fn text<R: Referee>(record: &GameRecord, only: Option<usize>, colour: bool) -> Result<String, String> {
+pub fn text<R: Referee>(
+    record: &GameRecord,
+    only: Option<usize>,
+    colour: bool,
+) -> Result<String, String> {
     let states = R::states(record)?;
     if let Some(step) = only.filter(|&step| step >= states.len()) {
         return Err(format!(
@@ -96,7 +100,11 @@ pub fn text<R: Referee>(record: &GameRecord, only: Option<usize>, colour: bool) 
 pub fn final_text<R: Referee>(record: &GameRecord, colour: bool) -> Result<String, String> {
     let states = R::states(record)?;
     let last = states.last().expect("at least the start");
-    Ok(format!("{}{}\n", R::text(last, colour), result_line::<R>(record)))
+    Ok(format!(
+        "{}{}\n",
+        R::text(last, colour),
+        result_line::<R>(record)
+    ))
 }
 
 /// The game as one self-contained HTML page.
@@ -111,7 +119,18 @@ pub fn html<R: Referee>(record: &GameRecord) -> Result<String, String> {
             picture: R::picture(state),
         })
         .collect();
-    let title = format!("{}: {} vs {}", R::NAME, record.players[0], record.players[1]);
+    let title = format!(
+        "{}: {} vs {}",
+        R::NAME,
+        record.players[0],
+        record.players[1]
+    );
     let players = [record.players[0].as_str(), record.players[1].as_str()];
-    Ok(page(&title, players, R::LEGEND, &frames, &result_line::<R>(record)))
+    Ok(page(
+        &title,
+        players,
+        R::LEGEND,
+        &frames,
+        &result_line::<R>(record),
+    ))
 }

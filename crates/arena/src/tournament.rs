@@ -40,9 +40,14 @@ pub fn run_tournament<R: Referee>(
     let mut pairings = Vec::new();
     for a in 0..players.len() {
         for b in a + 1..players.len() {
-            let games = play_pairs(referee, [&players[a], &players[b]], seed, pairs, jobs, |_| {
-                Flow::Continue
-            });
+            let games = play_pairs(
+                referee,
+                [&players[a], &players[b]],
+                seed,
+                pairs,
+                jobs,
+                |_| Flow::Continue,
+            );
             let pairing = Pairing { a, b, games };
             on_match(&pairing);
             pairings.push(pairing);
@@ -145,7 +150,10 @@ impl fmt::Display for Tournament {
                 elo
             )?;
         }
-        writeln!(f, "\ncrosstable (points of the row's player against the column's, of the games played)")?;
+        writeln!(
+            f,
+            "\ncrosstable (points of the row's player against the column's, of the games played)"
+        )?;
         write!(f, "{:<4} {:<width$}", "", "")?;
         for column in 1..=standings.len() {
             write!(f, " {:>9}", column)?;

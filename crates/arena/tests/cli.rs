@@ -34,16 +34,37 @@ fn every_game_plays_a_match_writes_jsonl_and_replays() {
     ] {
         let jsonl = temp(&format!("{game}.jsonl"));
         let mut args = vec![
-            "match", game, "--a", "greedy", "--b", "self:random", "--boards", "1", "--jobs", "2",
-            "--show-final", "--jsonl", jsonl.to_str().unwrap(),
+            "match",
+            game,
+            "--a",
+            "greedy",
+            "--b",
+            "self:random",
+            "--boards",
+            "1",
+            "--jobs",
+            "2",
+            "--show-final",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
         ];
         args.extend_from_slice(extra);
         let out = arena(&args);
         assert!(out.status.success(), "{game}: {}", stderr(&out));
         let text = stdout(&out);
-        assert!(text.contains("2 games") && text.contains("W/D/L"), "{game}: {text}");
-        assert!(text.contains("a = greedy") && text.contains("self:random"), "{game}: {text}");
-        assert_eq!(text.matches("game ").count() - text.matches("game 0 ").count() + 1, 2, "{game}: both finals shown:\n{text}");
+        assert!(
+            text.contains("2 games") && text.contains("W/D/L"),
+            "{game}: {text}"
+        );
+        assert!(
+            text.contains("a = greedy") && text.contains("self:random"),
+            "{game}: {text}"
+        );
+        assert_eq!(
+            text.matches("game ").count() - text.matches("game 0 ").count() + 1,
+            2,
+            "{game}: both finals shown:\n{text}"
+        );
         let lines = std::fs::read_to_string(&jsonl).unwrap();
         assert_eq!(lines.lines().count(), 2, "{game}");
         for line in lines.lines() {
@@ -56,16 +77,40 @@ fn every_game_plays_a_match_writes_jsonl_and_replays() {
         let replay = arena(&["replay", jsonl.to_str().unwrap(), "--game", "1"]);
         assert!(replay.status.success(), "{game}: {}", stderr(&replay));
         let shown = stdout(&replay);
-        assert!(shown.contains("move 1:") && shown.contains("points:"), "{game}: {shown}");
-        assert!(!shown.contains('\x1b'), "{game}: NO_COLOR and a pipe: no colour codes");
-        let only = arena(&["replay", jsonl.to_str().unwrap(), "--game", "1", "--move", "2"]);
+        assert!(
+            shown.contains("move 1:") && shown.contains("points:"),
+            "{game}: {shown}"
+        );
+        assert!(
+            !shown.contains('\x1b'),
+            "{game}: NO_COLOR and a pipe: no colour codes"
+        );
+        let only = arena(&[
+            "replay",
+            jsonl.to_str().unwrap(),
+            "--game",
+            "1",
+            "--move",
+            "2",
+        ]);
         let only = stdout(&only);
-        assert!(only.contains("move 2:") && !only.contains("move 1:") && !only.contains("move 3:"), "{game}: {only}");
+        assert!(
+            only.contains("move 2:") && !only.contains("move 1:") && !only.contains("move 3:"),
+            "{game}: {only}"
+        );
         let page = temp(&format!("{game}.html"));
-        let html = arena(&["replay", jsonl.to_str().unwrap(), "--html", page.to_str().unwrap()]);
+        let html = arena(&[
+            "replay",
+            jsonl.to_str().unwrap(),
+            "--html",
+            page.to_str().unwrap(),
+        ]);
         assert!(html.status.success(), "{game}: {}", stderr(&html));
         let page_text = std::fs::read_to_string(&page).unwrap();
-        assert!(page_text.contains("<svg") && !page_text.contains("http"), "{game}");
+        assert!(
+            page_text.contains("<svg") && !page_text.contains("http"),
+            "{game}"
+        );
         std::fs::remove_file(jsonl).unwrap();
         std::fs::remove_file(page).unwrap();
     }
@@ -74,19 +119,102 @@ fn every_game_plays_a_match_writes_jsonl_and_replays() {
 #[test]
 fn options_that_do_not_apply_are_errors() {
     for (args, message) in [
-        (&["match", "grow", "--a", "greedy", "--b", "random", "--max-size", "9"][..], "does not apply to grow"),
-        (&["match", "domain", "--a", "greedy", "--b", "random", "--min-size", "9"][..], "does not apply to domain"),
-        (&["match", "floodwars", "--a", "greedy", "--b", "random", "--prefill", "9"][..], "--prefill does not apply to floodwars"),
-        (&["match", "domain", "--a", "greedy", "--b", "random", "--board", "/etc/hostname"][..], "--board does not apply"),
-        (&["match", "floodwars", "--a", "greedy", "--b", "random", "--min-size", "20", "--max-size", "12"][..], "sizes must satisfy"),
-        (&["match", "cram", "--a", "greedy", "--b", "random", "--prefill", "101"][..], "percentage"),
+        (
+            &[
+                "match",
+                "grow",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--max-size",
+                "9",
+            ][..],
+            "does not apply to grow",
+        ),
+        (
+            &[
+                "match",
+                "domain",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--min-size",
+                "9",
+            ][..],
+            "does not apply to domain",
+        ),
+        (
+            &[
+                "match",
+                "floodwars",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--prefill",
+                "9",
+            ][..],
+            "--prefill does not apply to floodwars",
+        ),
+        (
+            &[
+                "match",
+                "domain",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--board",
+                "/etc/hostname",
+            ][..],
+            "--board does not apply",
+        ),
+        (
+            &[
+                "match",
+                "floodwars",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--min-size",
+                "20",
+                "--max-size",
+                "12",
+            ][..],
+            "sizes must satisfy",
+        ),
+        (
+            &[
+                "match",
+                "cram",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--prefill",
+                "101",
+            ][..],
+            "percentage",
+        ),
     ] {
         let out = arena(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
         assert!(stdout(&out).is_empty(), "{args:?}: no game played");
     }
-    let out = arena(&["match", "floodwars", "--a", "greedy", "--b", "random", "--boards", "0"]);
+    let out = arena(&[
+        "match",
+        "floodwars",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--boards",
+        "0",
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -94,11 +222,23 @@ fn options_that_do_not_apply_are_errors() {
 fn a_missing_bot_stops_the_match_before_any_game() {
     let jsonl = temp("missing.jsonl");
     let out = arena(&[
-        "match", "floodwars", "--a", "greedy", "--b", "/nonexistent/bot --fast", "--boards", "3",
-        "--jsonl", jsonl.to_str().unwrap(),
+        "match",
+        "floodwars",
+        "--a",
+        "greedy",
+        "--b",
+        "/nonexistent/bot --fast",
+        "--boards",
+        "3",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("cannot start \"/nonexistent/bot\""), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot start \"/nonexistent/bot\""),
+        "{}",
+        stderr(&out)
+    );
     assert!(stdout(&out).is_empty());
     assert!(!jsonl.exists(), "no game was played");
 }
@@ -108,14 +248,28 @@ fn named_players_with_quoted_commands_and_their_own_limits() {
     let arena_bin = env!("CARGO_BIN_EXE_arena");
     let a = format!("name=\"greedy process\" cmd=\"{arena_bin} player floodwars greedy\"");
     let out = arena(&[
-        "match", "floodwars", "--a", &a, "--b", "name=slow cmd=\"sh -c 'sleep 1'\" limit_ms=50",
-        "--boards", "1", "--max-size", "10",
+        "match",
+        "floodwars",
+        "--a",
+        &a,
+        "--b",
+        "name=slow cmd=\"sh -c 'sleep 1'\" limit_ms=50",
+        "--boards",
+        "1",
+        "--max-size",
+        "10",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("a = greedy process") && text.contains("b = slow"), "{text}");
+    assert!(
+        text.contains("a = greedy process") && text.contains("b = slow"),
+        "{text}"
+    );
     assert!(text.contains("W/D/L 2/0/0"), "{text}");
-    assert!(text.contains("slow forfeited: timed out after 50 ms"), "{text}");
+    assert!(
+        text.contains("slow forfeited: timed out after 50 ms"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -123,20 +277,52 @@ fn a_board_file_is_played_from_both_seats() {
     let board = temp("board.txt");
     std::fs::write(&board, "..##*\n.#.*@\n@*..+\n").unwrap();
     let out = arena(&[
-        "match", "floodwars", "--a", "greedy", "--b", "random", "--boards", "1", "--show-final",
-        "--board", board.to_str().unwrap(),
+        "match",
+        "floodwars",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--boards",
+        "1",
+        "--show-final",
+        "--board",
+        board.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out).matches("(board pair 0)").count(), 2, "{}", stdout(&out));
+    assert_eq!(
+        stdout(&out).matches("(board pair 0)").count(),
+        2,
+        "{}",
+        stdout(&out)
+    );
     let init = temp("init.txt");
     std::fs::write(&init, "4_0x0_3x3\n").unwrap();
     let out = arena(&[
-        "match", "cram", "--a", "greedy", "--b", "random", "--boards", "1", "--show-final",
-        "--board", init.to_str().unwrap(),
+        "match",
+        "cram",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--boards",
+        "1",
+        "--show-final",
+        "--board",
+        init.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     std::fs::write(&board, "@.\n.@\n").unwrap();
-    let out = arena(&["match", "floodwars", "--a", "greedy", "--b", "random", "--board", board.to_str().unwrap()]);
+    let out = arena(&[
+        "match",
+        "floodwars",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--board",
+        board.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_file(board).unwrap();
     std::fs::remove_file(init).unwrap();
@@ -145,8 +331,20 @@ fn a_board_file_is_played_from_both_seats() {
 #[test]
 fn sprt_accepts_h1_for_a_much_stronger_player() {
     let out = arena(&[
-        "sprt", "floodwars", "--a", "greedy", "--b", "random", "--elo0", "0", "--elo1", "50",
-        "--max-size", "12", "--jobs", "2",
+        "sprt",
+        "floodwars",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "50",
+        "--max-size",
+        "12",
+        "--jobs",
+        "2",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -162,15 +360,37 @@ fn sprt_accepts_h1_for_a_much_stronger_player() {
 fn tournaments_rank_the_players_of_every_game() {
     for game in ["floodwars", "domain", "cram", "grow"] {
         let out = arena(&[
-            "tournament", game, "--player", "greedy", "--player", "random", "--player",
-            "name=random2 cmd=self:random", "--boards", "1", "--jobs", "2",
+            "tournament",
+            game,
+            "--player",
+            "greedy",
+            "--player",
+            "random",
+            "--player",
+            "name=random2 cmd=self:random",
+            "--boards",
+            "1",
+            "--jobs",
+            "2",
         ]);
         assert!(out.status.success(), "{game}: {}", stderr(&out));
         let text = stdout(&out);
-        let standings: Vec<&str> = text.split("rank").nth(1).expect("a standings table").lines().skip(1).take(3).collect();
+        let standings: Vec<&str> = text
+            .split("rank")
+            .nth(1)
+            .expect("a standings table")
+            .lines()
+            .skip(1)
+            .take(3)
+            .collect();
         for name in ["greedy", "random", "random2"] {
-            let row = standings.iter().find(|row| row.split_whitespace().nth(1) == Some(name));
-            assert!(row.is_some_and(|row| row.split_whitespace().nth(2) == Some("4")), "{game}: {name} played 4 games:\n{text}");
+            let row = standings
+                .iter()
+                .find(|row| row.split_whitespace().nth(1) == Some(name));
+            assert!(
+                row.is_some_and(|row| row.split_whitespace().nth(2) == Some("4")),
+                "{game}: {name} played 4 games:\n{text}"
+            );
         }
         if game == "floodwars" {
             assert!(standings[0].contains("greedy"), "greedy leads:\n{text}");

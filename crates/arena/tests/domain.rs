@@ -40,7 +40,10 @@ fn built_ins_play_as_processes() {
 fn forfeit(bot: Player) -> (Forfeit, [i64; 2]) {
     let record = referee(300).play("", [&builtin("greedy"), &bot], 1);
     assert_eq!(record.winner, Some(0));
-    (record.forfeit.expect("the broken bot forfeits"), record.points)
+    (
+        record.forfeit.expect("the broken bot forfeits"),
+        record.points,
+    )
 }
 
 #[test]

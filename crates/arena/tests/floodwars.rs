@@ -29,7 +29,10 @@ fn built_ins_play_the_same_game_in_process_and_as_processes() {
     let in_process = referee.play(&start, [&builtin("greedy"), &builtin("random")], 1);
     let as_processes = referee.play(
         &start,
-        [&process("floodwars", "greedy"), &process("floodwars", "random")],
+        [
+            &process("floodwars", "greedy"),
+            &process("floodwars", "random"),
+        ],
         1,
     );
     assert!(
@@ -37,7 +40,11 @@ fn built_ins_play_the_same_game_in_process_and_as_processes() {
         "{as_processes:?}"
     );
     let colours = |record: &arena::record::GameRecord| {
-        record.moves.iter().map(|m| m.text.clone()).collect::<String>()
+        record
+            .moves
+            .iter()
+            .map(|m| m.text.clone())
+            .collect::<String>()
     };
     assert_eq!(colours(&in_process), colours(&as_processes));
     assert_eq!(in_process.points, as_processes.points);
@@ -49,7 +56,10 @@ fn built_ins_play_the_same_game_in_process_and_as_processes() {
     let states = FloodWars::states(&as_processes).unwrap();
     assert_eq!(states.len(), as_processes.moves.len() + 1);
     assert!(states.last().unwrap().is_over());
-    assert_eq!(FloodWars::scores(states.last().unwrap()), as_processes.points);
+    assert_eq!(
+        FloodWars::scores(states.last().unwrap()),
+        as_processes.points
+    );
 }
 
 /// Plays `broken` as S against greedy; S must forfeit with a reason containing `reason`.
@@ -63,7 +73,11 @@ fn assert_forfeits(broken: arena::player::Player, reason: &str) {
         "expected {reason:?}, got {:?}",
         forfeit.reason
     );
-    assert_eq!(record.points, [100, 0], "the opponent gets width x height points");
+    assert_eq!(
+        record.points,
+        [100, 0],
+        "the opponent gets width x height points"
+    );
     assert_eq!(record.winner, Some(0));
     assert_eq!(record.moves.len(), 1, "J moved once, then S forfeited");
 }
@@ -93,5 +107,11 @@ fn a_players_own_limit_replaces_the_judges() {
     slow.limit = Some(Duration::from_millis(100));
     let record = referee(5000).play(&start, [&builtin("greedy"), &slow], 1);
     assert_eq!(record.limits_ms, [5000, 100]);
-    assert!(record.forfeit.unwrap().reason.contains("timed out after 100 ms"));
+    assert!(
+        record
+            .forfeit
+            .unwrap()
+            .reason
+            .contains("timed out after 100 ms")
+    );
 }
