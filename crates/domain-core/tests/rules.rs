@@ -139,7 +139,7 @@ fn answers_read_like_the_referee_regex() {
     use Dir::{D, L, R, U};
     /// `x`, `y`, the direction and the message.
     type Read<'a> = (u8, u8, Dir, &'a str);
-    let table: &[(&str, Option<Read>)] = &[
+    let table: &[(&str, Option<Read<'_>>)] = &[
         ("0 1 R", Some((0, 1, R, ""))),
         ("2 5 R hello there", Some((2, 5, R, "hello there"))),
         // Any whitespace (Java's `\s`) between the fields.
