@@ -8,6 +8,7 @@
 //! - [`floodwars`]: the Flood Wars referee (one process per move), built-in players, boards;
 //! - [`player`]: built-in strategies and external programs as players;
 //! - [`matchup`]: matches on seeded boards from both seats, in parallel, and their summary;
+//! - [`sprt`]: pentanomial statistics of board pairs, their Elo, and the SPRT (as fastchess);
 //! - [`stats`]: Elo differences with confidence intervals, percentiles.
 #![deny(missing_docs)]
 
@@ -18,4 +19,5 @@ pub mod grow;
 pub mod matchup;
 pub mod player;
 pub mod process;
+pub mod sprt;
 pub mod stats;
