@@ -166,8 +166,9 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of H1 against H0 given the pairs: the generalized SPRT of
-    /// Michel Van den Bergh on the pentanomial, the formula of fastchess's `SPRT::getLLR_logistic` (app/src/matchmaking/sprt/sprt.cpp, from "Comments on Normalized Elo",
-    /// proposition 1.1):
+    /// Michel Van den Bergh on the pentanomial, the formula of fastchess's
+    /// `SPRT::getLLR_logistic` (app/src/matchmaking/sprt/sprt.cpp), from Van den Bergh's
+    /// "Comments on Normalized Elo", proposition 1.1:
     ///
     /// `LLR = N * sum_i p_i * ln(p1_i / p0_i)`, where `p_i` is the observed frequency of pair
     /// score `a_i`, `N` the number of pairs, and `pk` the most likely distribution whose mean is
