@@ -55,7 +55,7 @@ fn run(started: Instant) -> Result<(), String> {
     // budget would rarely finish, so none starts then.
     let clock = Clock::new(started, budget.mul_f64(0.35), budget);
     let result = Engine::new(TABLE_BYTES).search(&position, &clock);
-    let colour = result.best_move.expect("three colours are always legal");
+    let colour = result.best_move.expect("a legal colour always exists");
     let answer = position.play(colour).to_string();
     let mut stdout = std::io::stdout().lock();
     stdout

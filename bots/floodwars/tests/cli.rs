@@ -49,6 +49,42 @@ fn answers_with_a_legal_move_in_the_judge_format() {
 }
 
 #[test]
+fn answers_a_board_whose_corners_share_a_colour() {
+    let boards = [
+        // Two separate `@` areas.
+        "J\n#.@\n+#+\n@.#\n",
+        // One `@` area joining the corners.
+        "S\n#@\n@@\n",
+        // The seed board with S's corner recoloured to J's `#`.
+        &SEED.replacen(".@\n@.+", ".#\n@.+", 1),
+        // One cell, both corners.
+        "J\n*\n",
+    ];
+    for input in boards {
+        let before: Position = input.parse().unwrap();
+        let shared = before.colour(Side::J);
+        assert_eq!(before.colour(Side::S), shared, "{input}");
+        let out = bot(input.as_bytes(), &["--budget-ms", "100"]);
+        assert!(
+            out.status.success(),
+            "{input}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let answer = String::from_utf8(out.stdout).unwrap();
+        let after: Position = answer.parse().unwrap();
+        let mover = before.to_move();
+        assert_eq!(after.to_move(), mover.other());
+        assert_ne!(after.colour(mover), shared, "{input}{answer}");
+        assert!(
+            before
+                .legal_moves()
+                .any(|c| before.play(c).to_string() == answer),
+            "not the board after a legal move:\n{answer}"
+        );
+    }
+}
+
+#[test]
 fn plays_the_largest_board() {
     let rows: String = (0..50)
         .map(|y| {
@@ -82,7 +118,6 @@ fn malformed_input_gets_one_stderr_line_and_exit_2() {
     assert_rejected(b"", &[], "first line");
     assert_rejected(b"J\n@.x\n", &[], "row 1, column 3");
     assert_rejected(b"J\n@..\n#.\n", &[], "row 2");
-    assert_rejected(b"J\n@\n", &[], "same colour");
     assert_rejected(SEED.as_bytes(), &["--budget-ms", "soon"], "milliseconds");
     assert_rejected(SEED.as_bytes(), &["--fast"], "usage");
 }

@@ -67,30 +67,67 @@ pub fn parse_action_line(line: &str) -> Result<Option<Action>, LineError> {
     }
 }
 
-/// A bot's answer as the referee reads it: `x y D`, optionally followed by a space and a
-/// message. `x` and `y` are one digit each; a direction other than `U D L R` is read as `U`
-/// (the referee's quirk). Returns the action and the message.
+/// A bot's answer as the CodinGame referee reads it, returning the action and the message.
+///
+/// The referee matches the whole line against the Java regex
+/// `(?i)(?<x>[0-6])\s+(?<y>[0-6])\s+(?<direction>[A-Za-z]+)\s*(?<message>.*)?`, and this is
+/// that match written out by hand:
+/// - `x` and `y` are one digit 0 to 6 each, the line starts with `x` (no leading space), and
+///   one or more whitespace characters (Java's `\s`: space, tab, `\n`, `\x0B`, `\x0C`, `\r`)
+///   follow each of them;
+/// - the direction is the longest run of ASCII letters that comes next; only exactly `U`, `D`,
+///   `L` or `R` in either case is that direction, any other word (`RR`, `Down`) is read as `U`;
+///   a digit or `_` there is no word at all, so the line is invalid;
+/// - the message is the rest after any whitespace; it may hold anything but a line terminator
+///   (`\n`, `\r`, U+0085, U+2028, U+2029, which Java's `.` does not match), so `0 1 R1` is `R`
+///   with message `1`, and `0 1 R\r` is `R` but `0 1 R hi\r` is invalid.
+///
+/// Neither greedy part ever needs to backtrack: the word cannot end earlier, since the letters
+/// it gave up would join a message that still holds the same line terminator.
 pub fn parse_answer(line: &str) -> Result<(Action, &str), LineError> {
-    let expected = "an answer `x y D [message]`";
-    let bytes = line.as_bytes();
-    if bytes.len() < 5
-        || bytes[1] != b' '
-        || bytes[3] != b' '
-        || (bytes.len() > 5 && bytes[5] != b' ')
-    {
-        return Err(error(line, expected));
+    let invalid = || error(line, "an answer `x y D [message]`");
+    let (x, rest) = coordinate(line).ok_or_else(invalid)?;
+    let rest = spaces(rest).ok_or_else(invalid)?;
+    let (y, rest) = coordinate(rest).ok_or_else(invalid)?;
+    let rest = spaces(rest).ok_or_else(invalid)?;
+    let word_end = rest
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(rest.len());
+    if word_end == 0 {
+        return Err(invalid());
     }
-    let digit = |b: u8| (b'0'..b'0' + SIZE).contains(&b).then(|| b - b'0');
-    let (Some(x), Some(y)) = (digit(bytes[0]), digit(bytes[2])) else {
-        return Err(error(line, expected));
+    let (word, rest) = rest.split_at(word_end);
+    let message = rest.trim_start_matches(is_java_space);
+    if message.contains(is_java_line_terminator) {
+        return Err(invalid());
+    }
+    let wall = match word.as_bytes() {
+        [letter] => Dir::from_letter(letter.to_ascii_uppercase()).unwrap_or(Dir::U),
+        _ => Dir::U,
     };
-    let wall = Dir::from_letter(bytes[4]).unwrap_or(Dir::U);
-    let message = line.get(6..).unwrap_or("");
-    Ok((
-        Action {
-            to: Cell::new(x, y),
-            wall,
-        },
-        message,
-    ))
+    let to = Cell::new(x, y);
+    Ok((Action { to, wall }, message))
+}
+
+/// One digit 0 to 6 at the start of `text` (the regex's `[0-6]`), and what follows it.
+fn coordinate(text: &str) -> Option<(u8, &str)> {
+    let digit = text.bytes().next()?.checked_sub(b'0')?;
+    (digit < SIZE).then(|| (digit, &text[1..]))
+}
+
+/// `text` after one or more whitespace characters (the regex's `\s+`), or `None` if it does
+/// not start with one.
+fn spaces(text: &str) -> Option<&str> {
+    let rest = text.trim_start_matches(is_java_space);
+    (rest.len() < text.len()).then_some(rest)
+}
+
+/// Java's `\s` (without the Unicode flag): space, tab, `\n`, `\x0B`, `\x0C` and `\r`.
+fn is_java_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r')
+}
+
+/// The characters Java's `.` does not match (without `DOTALL`).
+fn is_java_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }

@@ -121,25 +121,6 @@ fn protocol_lines() {
         }))
     );
     assert!(parse_action_line("3 4 X").is_err() && parse_action_line("3 4").is_err());
-    let (action, message) = parse_answer("2 5 R hello there").unwrap();
-    assert_eq!(
-        (action, message),
-        (
-            Action {
-                to: Cell::new(2, 5),
-                wall: Dir::R
-            },
-            "hello there"
-        )
-    );
-    assert_eq!(
-        parse_answer("2 5 x").unwrap().0.wall,
-        Dir::U,
-        "the referee reads other letters as U"
-    );
-    for bad in ["2 5", "25 R", "2 5 RR", "7 0 U", "2  5 R", ""] {
-        assert!(parse_answer(bad).is_err(), "{bad:?}");
-    }
     assert_eq!(
         Action {
             to: Cell::new(4, 0),
@@ -148,6 +129,76 @@ fn protocol_lines() {
         .to_string(),
         "4 0 D"
     );
+}
+
+/// Answers as the referee's regex
+/// `(?i)(?<x>[0-6])\s+(?<y>[0-6])\s+(?<direction>[A-Za-z]+)\s*(?<message>.*)?` reads them
+/// with Java's `matches()`: `Some((x, y, direction, message))`, or `None` for no match.
+#[test]
+fn answers_read_like_the_referee_regex() {
+    use Dir::{D, L, R, U};
+    /// `x`, `y`, the direction and the message.
+    type Read<'a> = (u8, u8, Dir, &'a str);
+    let table: &[(&str, Option<Read<'_>>)] = &[
+        ("0 1 R", Some((0, 1, R, ""))),
+        ("2 5 R hello there", Some((2, 5, R, "hello there"))),
+        // Any whitespace (Java's `\s`) between the fields.
+        ("0  1 R", Some((0, 1, R, ""))),
+        ("0\t1 R", Some((0, 1, R, ""))),
+        ("0 1\t\tL", Some((0, 1, L, ""))),
+        ("0\r1\x0BD", Some((0, 1, D, ""))),
+        ("0\x0C1 R", Some((0, 1, R, ""))),
+        // The direction is the whole letter word: only exactly U, D, L, R in any case.
+        ("0 1 r", Some((0, 1, R, ""))),
+        ("6 6 d", Some((6, 6, D, ""))),
+        ("0 1 RR", Some((0, 1, U, ""))),
+        ("0 1 Down", Some((0, 1, U, ""))),
+        ("0 1 Rx", Some((0, 1, U, ""))),
+        ("0 1 x", Some((0, 1, U, ""))),
+        // The word ends at the first character that is not an ASCII letter.
+        ("0 1 R1", Some((0, 1, R, "1"))),
+        ("0 1 R-1", Some((0, 1, R, "-1"))),
+        ("0 1 U_", Some((0, 1, U, "_"))),
+        ("0 1 L L", Some((0, 1, L, "L"))),
+        ("0 1 R\u{e9}", Some((0, 1, R, "\u{e9}"))),
+        // The message starts after the whitespace and keeps everything else.
+        ("0 1 R \t msg  x ", Some((0, 1, R, "msg  x "))),
+        ("0 1 R\x0Bmsg", Some((0, 1, R, "msg"))),
+        // Trailing whitespace, `\r` included, is eaten by `\s*`.
+        ("0 1 R ", Some((0, 1, R, ""))),
+        ("0 1 R\r", Some((0, 1, R, ""))),
+        ("0 1 R \r\n", Some((0, 1, R, ""))),
+        // A line terminator after the message has started: `.` does not match it.
+        ("0 1 R hi\r", None),
+        ("0 1 R1\r", None),
+        ("0 1 R \u{85}", None),
+        ("0 1 R x\u{2028}", None),
+        // A digit or `_` is no letter word.
+        ("0 1 5", None),
+        ("0 1 _", None),
+        ("-1 -1 _", None),
+        // One digit 0 to 6 each, the line starting with `x`.
+        ("10 1 R", None),
+        ("0 12 R", None),
+        ("7 0 U", None),
+        ("0 7 U", None),
+        (" 0 1 R", None),
+        ("\t0 1 R", None),
+        // Separators are required and must be Java whitespace (U+00A0 is not).
+        ("01 R", None),
+        ("0 1R", None),
+        ("25 R", None),
+        ("0\u{a0}1 R", None),
+        ("0 1", None),
+        ("0 1 ", None),
+        ("", None),
+    ];
+    for &(line, expected) in table {
+        let read = parse_answer(line)
+            .ok()
+            .map(|(action, message)| (action.to.x(), action.to.y(), action.wall, message));
+        assert_eq!(read, expected, "{line:?}");
+    }
 }
 
 /// Destinations by plain breadth-first search: Manhattan <= 3 and shortest path <= 4.

@@ -112,6 +112,12 @@ impl Score {
 ///
 /// The colours of cells outside both areas never change, so they are kept once (shared by all
 /// positions of a game); an area's cells all have that area's colour.
+///
+/// A board whose two corners share a colour is a position too (the judge's boards are random,
+/// so it may send one). If the corners lie in two separate areas, the first move gives the
+/// mover's area another colour and the game goes on as usual. If one same-coloured area joins
+/// both corners, both players hold that one area for the whole game: every move recolours it for
+/// both, and the score is a draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     colours: Arc<[Plane; 5]>,
@@ -137,8 +143,6 @@ pub enum PositionError {
         /// The row, counted from 0 at the top.
         row: usize,
     },
-    /// Both corners have the same colour, so the two areas cannot be told apart.
-    SameCornerColours,
 }
 
 impl fmt::Display for PositionError {
@@ -153,7 +157,6 @@ impl fmt::Display for PositionError {
             Self::RaggedRow { row } => {
                 write!(f, "row {} has a different length from row 1", row + 1)
             }
-            Self::SameCornerColours => write!(f, "both corners have the same colour"),
         }
     }
 }
@@ -180,9 +183,6 @@ impl Position {
         });
         let corners = [Cell::new(0, height - 1), Cell::new(width - 1, 0)];
         let area_colours = corners.map(|corner| rows[corner.y][corner.x]);
-        if area_colours[0] == area_colours[1] {
-            return Err(PositionError::SameCornerColours);
-        }
         let areas = [0, 1].map(|side| {
             let mut area = Plane::new(width, height);
             area.insert(corners[side]);
@@ -254,7 +254,15 @@ impl Position {
             .expect("every cell has a colour")
     }
 
-    /// The three colours the player to move may pick: neither its own nor the opponent's.
+    /// Whether one area joins both corners (a board whose corners share a coloured area): both
+    /// players then hold it, and every move recolours it for both.
+    pub fn shares_area(&self) -> bool {
+        self.areas[0].contains(Cell::new(self.width() - 1, 0))
+    }
+
+    /// The colours the player to move may pick: neither its own nor the opponent's. That is
+    /// three colours, or four while both players have the same colour (only on a board whose
+    /// corners share a colour, before the first move or for good if they share their area).
     pub fn legal_moves(&self) -> impl Iterator<Item = Colour> + '_ {
         Colour::ALL
             .into_iter()
@@ -267,7 +275,8 @@ impl Position {
     }
 
     /// The position after the player to move picks `colour` (which must be legal): its area
-    /// takes the colour and absorbs every cell of that colour connected to it.
+    /// takes the colour and absorbs every cell of that colour connected to it. If the players
+    /// share their area ([`Position::shares_area`]), it does so for both.
     pub fn play(&self, colour: Colour) -> Position {
         debug_assert!(self.is_legal(colour));
         let me = self.to_move.index();
@@ -276,12 +285,21 @@ impl Position {
         let within = before | &self.unowned_of(colour);
         let mut grown = before.clone();
         grown.flood_within(&within, Four);
-        for cell in (&grown - before).iter() {
-            next.hash ^= cell_key(cell, self.width(), me);
+        let absorbed = &grown - before;
+        let shared = self.shares_area();
+        let sides = if shared { 0..2 } else { me..me + 1 };
+        for side in sides {
+            for cell in absorbed.iter() {
+                next.hash ^= cell_key(cell, self.width(), side);
+            }
+            next.hash ^= colour_key(side, self.area_colours[side]) ^ colour_key(side, colour);
+            next.area_colours[side] = colour;
         }
-        next.hash ^= colour_key(me, self.area_colours[me]) ^ colour_key(me, colour) ^ SIDE_KEY;
+        next.hash ^= SIDE_KEY;
+        if shared {
+            next.areas[1 - me] = grown.clone();
+        }
         next.areas[me] = grown;
-        next.area_colours[me] = colour;
         next.to_move = self.to_move.other();
         next.moves_played = self.moves_played.saturating_add(1);
         next
@@ -298,6 +316,7 @@ impl Position {
     }
 
     /// The score: each player's area plus the cells outside both areas that only it reaches.
+    /// Players who share their area each score its size (a draw).
     pub fn score(&self) -> Score {
         let (mut from_j, from_s) = self.reach();
         let (only_j, only_s) = (from_j.len(), from_s.len());

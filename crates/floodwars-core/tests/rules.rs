@@ -106,10 +106,6 @@ fn malformed_inputs_are_errors() {
             height: 0
         }))
     );
-    assert_eq!(
-        parse(b"J\n@\n"),
-        Err(ParseError::Board(PositionError::SameCornerColours))
-    );
     let wide = format!("S\n@{}\n", ".".repeat(50));
     assert_eq!(
         parse(wide.as_bytes()),
@@ -124,19 +120,71 @@ fn malformed_inputs_are_errors() {
     assert!(message.contains("row 1, column 2"), "{message}");
 }
 
-/// A random board of the given size whose corners differ.
-fn board(width: usize, height: usize, picks: &[u8]) -> Vec<Vec<Colour>> {
+#[test]
+fn corners_of_one_colour_in_two_areas_play_four_colours_once() {
+    // J's `@` at the bottom left and S's `@` at the top right are not connected.
+    let start: Position = "J\n#.@\n+#+\n@.#\n".parse().unwrap();
+    assert!(!start.shares_area());
+    assert_eq!(
+        (start.area(Side::J).len(), start.area(Side::S).len()),
+        (1, 1)
+    );
+    assert_eq!(
+        start.legal_moves().collect::<Vec<_>>(),
+        [Colour::Hash, Colour::Plus, Colour::Dot, Colour::Star]
+    );
+    let after = start.play(Colour::Plus);
+    assert_eq!(after.to_string(), "S\n#.@\n+#+\n+.#\n");
+    assert_eq!(after.area(Side::S), start.area(Side::S));
+    assert_eq!(
+        after.legal_moves().collect::<Vec<_>>(),
+        [Colour::Hash, Colour::Dot, Colour::Star]
+    );
+}
+
+#[test]
+fn corners_joined_by_one_area_share_it_for_the_whole_game() {
+    // The `@` area holds both corners; only the `#` at the top left is outside it.
+    let start: Position = "J\n#@\n@@\n".parse().unwrap();
+    assert!(start.shares_area());
+    assert_eq!(start.area(Side::J), start.area(Side::S));
+    assert_eq!(start.legal_moves().count(), 4);
+    assert!(!start.is_over(), "the `#` touches the shared area");
+    let after = start.play(Colour::Plus);
+    assert_eq!(after.to_string(), "S\n#+\n++\n");
+    assert!(after.shares_area());
+    assert_eq!(
+        (after.colour(Side::J), after.colour(Side::S)),
+        (Colour::Plus, Colour::Plus)
+    );
+    assert!(!after.is_legal(Colour::Plus) && after.is_legal(Colour::At));
+    let end = after.play(Colour::Hash);
+    assert_eq!(end.to_string(), "J\n##\n##\n");
+    assert!(end.is_over());
+    assert_eq!((end.score().j, end.score().s), (4, 4));
+    // A board of one cell: both corners are that cell.
+    let single: Position = "J\n@\n".parse().unwrap();
+    assert!(single.shares_area() && single.is_over());
+    assert_eq!(single.play(Colour::Star).to_string(), "S\n*\n");
+}
+
+/// A random board of the given size: `corners` 0 makes its corners differ (where it has two),
+/// 1 gives them the same colour, 2 the same colour on a board three quarters `@` (above the
+/// percolation threshold, so one `@` area usually joins the corners).
+fn board(width: usize, height: usize, picks: &[u8], corners: u8) -> Vec<Vec<Colour>> {
+    let colour = |pick: u8| match corners {
+        2 => Colour::ALL[usize::from(pick.is_multiple_of(4))],
+        _ => Colour::ALL[usize::from(pick) % 5],
+    };
     let mut rows: Vec<Vec<Colour>> = (0..height)
-        .map(|y| {
-            (0..width)
-                .map(|x| Colour::ALL[picks[y * width + x] as usize % 5])
-                .collect()
-        })
+        .map(|y| (0..width).map(|x| colour(picks[y * width + x])).collect())
         .collect();
-    if rows[height - 1][0] == rows[0][width - 1] {
-        let c = rows[0][width - 1].index();
-        rows[0][width - 1] = Colour::ALL[(c + 1) % 5];
-    }
+    let j_corner = rows[height - 1][0];
+    rows[0][width - 1] = match corners {
+        0 if rows[0][width - 1] == j_corner => Colour::ALL[(j_corner.index() + 1) % 5],
+        0 => rows[0][width - 1],
+        _ => j_corner,
+    };
     rows
 }
 
@@ -220,22 +268,31 @@ proptest! {
         width in 1..=50usize,
         height in 1..=50usize,
         picks in prop::collection::vec(any::<u8>(), 2500),
-        choices in prop::collection::vec(0..3usize, 40),
+        corners in 0..3u8,
+        choices in prop::collection::vec(0..4usize, 40),
     ) {
-        prop_assume!(width * height > 1);
-        let rows = board(width, height, &picks);
+        let rows = board(width, height, &picks, corners);
         let mut position = Position::new(&rows, Side::J, 0).unwrap();
         for &choice in &choices {
             let moves: Vec<Colour> = position.legal_moves().collect();
-            prop_assert_eq!(moves.len(), 3);
-            let colour = moves[choice];
+            let same_colour = position.colour(Side::J) == position.colour(Side::S);
+            prop_assert_eq!(moves.len(), if same_colour { 4 } else { 3 });
+            let colour = moves[choice % moves.len()];
             let mover = position.to_move();
             let next = position.play(colour);
-            // The mover's area never shrinks and takes the colour; the other area stays.
+            // The mover's area never shrinks and takes the colour; the other area stays, or
+            // both are one area that keeps both corners.
             prop_assert!(position.area(mover).is_subset(next.area(mover)));
-            prop_assert_eq!(next.area(mover.other()), position.area(mover.other()));
             prop_assert_eq!(next.colour(mover), colour);
-            prop_assert!(next.area(Side::J).is_disjoint(next.area(Side::S)));
+            prop_assert_eq!(next.shares_area(), position.shares_area());
+            if position.shares_area() {
+                prop_assert_eq!(next.area(mover.other()), next.area(mover));
+                prop_assert_eq!(next.colour(mover.other()), colour);
+            } else {
+                prop_assert_eq!(next.area(mover.other()), position.area(mover.other()));
+                prop_assert!(next.area(Side::J).is_disjoint(next.area(Side::S)));
+                prop_assert!(next.colour(Side::J) != next.colour(Side::S));
+            }
             // Printing and parsing give back the same position (areas are corner components),
             // and the incremental hash matches the one computed from scratch.
             let reparsed: Position = next.to_string().parse().unwrap();
