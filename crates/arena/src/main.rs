@@ -14,7 +14,7 @@ use arena::matchup::{Flow, MatchGame, play_pairs, summarize};
 use arena::player::{Builtin, Player};
 use arena::record::GameRecord;
 use arena::referee::{Referee, Settings};
-use arena::sprt::{Pentanomial, Sprt, SprtStatus};
+use arena::sprt::{Decision, Pentanomial, Sprt};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::{Deserialize, Serialize};
 
@@ -267,7 +267,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                  LLR bounds [{lower:.3}, {upper:.3}]",
                 players[0].name, players[1].name
             );
-            let mut status = SprtStatus::Continue;
+            let mut status = Decision::Continue;
             let games = play_pairs(
                 &referee,
                 [&players[0], &players[1]],
@@ -276,8 +276,8 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                 start.jobs as usize,
                 |pair| {
                     jsonl.write(start.seed, pair);
-                    pentanomial.add_pair(pair[0].a_score(), pair[1].a_score());
-                    status = sprt.status(&pentanomial);
+                    pentanomial.add_pair(pair[0].a_result(), pair[1].a_result());
+                    status = sprt.decision(&pentanomial);
                     println!(
                         "pair {:>4} (board {}): a scored {} | {pentanomial} | LLR {:+.3}",
                         pentanomial.pairs(),
@@ -285,7 +285,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                         pair[0].a_score() + pair[1].a_score(),
                         sprt.llr(&pentanomial)
                     );
-                    if status == SprtStatus::Continue {
+                    if status == Decision::Continue {
                         Flow::Continue
                     } else {
                         Flow::Stop
@@ -296,10 +296,9 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
             println!(
                 "{}",
                 match status {
-                    SprtStatus::AcceptH1 =>
-                        "H1 accepted: a is stronger (elo1 more likely than elo0)",
-                    SprtStatus::AcceptH0 => "H0 accepted: a is not stronger by elo1",
-                    SprtStatus::Continue => "no decision: --max-pairs reached",
+                    Decision::AcceptH1 => "H1 accepted: a is stronger (elo1 more likely than elo0)",
+                    Decision::AcceptH0 => "H0 accepted: a is not stronger by elo1",
+                    Decision::Continue => "no decision: --max-pairs reached",
                 }
             );
             print!(

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use crate::player::Player;
 use crate::record::GameRecord;
 use crate::referee::Referee;
+use crate::sprt::{GameScore, Pentanomial};
 use crate::stats::{elo_with_interval, percentile};
 
 /// One game of a match between players `a` and `b`.
@@ -33,9 +34,18 @@ impl MatchGame {
         }
     }
 
+    /// `a`'s result.
+    pub fn a_result(&self) -> GameScore {
+        match self.a_margin().signum() {
+            1 => GameScore::Win,
+            0 => GameScore::Draw,
+            _ => GameScore::Loss,
+        }
+    }
+
     /// `a`'s score: 1 for a win, 0.5 for a draw, 0 for a loss.
     pub fn a_score(&self) -> f64 {
-        (self.a_margin().signum() as f64 + 1.0) / 2.0
+        self.a_result().half_points() as f64 / 2.0
     }
 }
 
@@ -97,7 +107,7 @@ pub fn play_pairs<R: Referee>(
         drop(sender);
         let mut halves: Vec<Option<MatchGame>> = vec![None; pairs];
         for game in receiver {
-            progress.record(game.a_score());
+            progress.record(game.a_result());
             if stop.load(Ordering::Relaxed) {
                 continue;
             }
@@ -142,15 +152,9 @@ impl Progress {
         }
     }
 
-    fn record(&mut self, a_score: f64) {
+    fn record(&mut self, a_result: GameScore) {
         self.done += 1;
-        self.wdl[if a_score > 0.5 {
-            0
-        } else if a_score == 0.5 {
-            1
-        } else {
-            2
-        }] += 1;
+        self.wdl[2 - a_result.half_points()] += 1;
         if self.shown {
             let left = self
                 .started
@@ -211,10 +215,11 @@ pub struct Summary {
     pub wdl_by_seat: [[usize; 3]; 2],
     /// Mean of `a`'s margin over `b`.
     pub mean_margin: f64,
-    /// Elo difference of `a` over `b` from single games, with its 95% interval, when finite.
+    /// Elo difference of `a` over `b` from single games, with its 95% interval (whose ends
+    /// may be infinite), when the difference is finite.
     pub elo: Option<(f64, f64, f64)>,
     /// The pentanomial pair statistics of `a`.
-    pub pairs: crate::sprt::Pentanomial,
+    pub pairs: Pentanomial,
     /// Forfeits: game number, who, and why.
     pub forfeits: Vec<(usize, String, String)>,
 }
@@ -230,13 +235,9 @@ pub fn summarize(names: [&str; 2], games: &[MatchGame]) -> Summary {
     let mut ready = [0.0f64; 2];
     let mut peak = [0.0f64; 2];
     let mut forfeits = Vec::new();
-    let mut pairs = crate::sprt::Pentanomial::default();
+    let mut pairs = Pentanomial::default();
     for (number, game) in games.iter().enumerate() {
-        let outcome = match game.a_margin().signum() {
-            1 => 0,
-            0 => 1,
-            _ => 2,
-        };
+        let outcome = 2 - game.a_result().half_points();
         wdl[outcome] += 1;
         wdl_by_seat[usize::from(game.a_seat)][outcome] += 1;
         scores.push(game.a_score());
@@ -264,7 +265,7 @@ pub fn summarize(names: [&str; 2], games: &[MatchGame]) -> Summary {
             forfeits.push((number, who, forfeit.reason.clone()));
         }
         if game.a_seat == 1 && number > 0 && games[number - 1].pair == game.pair {
-            pairs.add_pair(games[number - 1].a_score(), game.a_score());
+            pairs.add_pair(games[number - 1].a_result(), game.a_result());
         }
     }
     let (mid, low, high) = elo_with_interval(&scores);
@@ -284,10 +285,7 @@ pub fn summarize(names: [&str; 2], games: &[MatchGame]) -> Summary {
         wdl,
         wdl_by_seat,
         mean_margin: margin / games.len().max(1) as f64,
-        elo: [mid, low, high]
-            .iter()
-            .all(|x| x.is_finite())
-            .then_some((mid, low, high)),
+        elo: mid.is_finite().then_some((mid, low, high)),
         pairs,
         forfeits,
     }
@@ -313,7 +311,7 @@ impl fmt::Display for Summary {
         match self.elo {
             Some((mid, low, high)) => writeln!(
                 f,
-                "  Elo of a over b, by games: {mid:+.0} [{low:+.0}, {high:+.0}] (95%)"
+                "  Elo of a over b, by games: {mid:+.0} [{low:+.0}, {high:+.0}] (95%, normal approximation)"
             )?,
             None => writeln!(
                 f,

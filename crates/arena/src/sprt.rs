@@ -106,6 +106,34 @@ impl Pentanomial {
     }
 }
 
+/// `pairs [L, .., W] (a's points over a pair: 0, 0.5, 1, 1.5, 2), Elo +E [lower, upper]`, or
+/// "too few pairs" where the Elo is not defined.
+impl std::fmt::Display for Pentanomial {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [a, b, c, d, e] = self.counts;
+        write!(
+            f,
+            "pairs {} [{a} {b} {c} {d} {e}] (by points 0, 0.5, 1, 1.5, 2)",
+            self.pairs()
+        )?;
+        match self.elo() {
+            None => write!(f, ", Elo: too few pairs to say"),
+            Some(estimate) => {
+                let end = |end: Option<f64>, unbounded: &str| {
+                    end.map_or_else(|| unbounded.to_string(), |elo| format!("{elo:+.0}"))
+                };
+                write!(
+                    f,
+                    ", Elo {:+.0} [{}, {}] (95%)",
+                    estimate.elo,
+                    end(estimate.lower, "-inf"),
+                    end(estimate.upper, "+inf")
+                )
+            }
+        }
+    }
+}
+
 /// What a sequential probability ratio test concludes so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {

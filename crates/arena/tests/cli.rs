@@ -312,7 +312,7 @@ fn a_board_file_is_played_from_both_seats() {
         init.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    std::fs::write(&board, "@.\n.@\n").unwrap();
+    std::fs::write(&board, "@.\n.x\n").unwrap();
     let out = arena(&[
         "match",
         "floodwars",
@@ -324,6 +324,7 @@ fn a_board_file_is_played_from_both_seats() {
         board.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("the board file"), "{}", stderr(&out));
     std::fs::remove_file(board).unwrap();
     std::fs::remove_file(init).unwrap();
 }

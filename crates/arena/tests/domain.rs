@@ -62,3 +62,46 @@ fn broken_bots_lose_with_codingames_points() {
     assert!(died.reason.contains("closed its output"));
     assert_eq!(points, [0, -7]);
 }
+
+#[test]
+fn answers_are_read_as_the_codingame_regex_reads_them() {
+    // Player 0's first action from (0, 0): the first line is taken, then the bot goes quiet.
+    for (answer, read_as) in [
+        ("0 1 D", "0 1 D"),
+        ("0  1 D", "0 1 D"),
+        ("0\\t1\\td", "0 1 D"),
+        ("0 1 Down", "0 1 U"),
+        ("0 1 RR", "0 1 U"),
+        ("0 1 D1", "0 1 D"),
+        ("0 1 D hello there", "0 1 D"),
+    ] {
+        let bot = sh(&format!(
+            "read a; read b; read c; read d; printf '{answer}\\n'; sleep 5"
+        ));
+        let record = referee(200).play("", [&bot, &builtin("greedy")], 1);
+        assert_eq!(record.moves[0].text, read_as, "{answer:?}");
+        let forfeit = record.forfeit.expect("the quiet bot forfeits later");
+        assert!(
+            forfeit.reason.contains("no answer"),
+            "{answer:?}: {}",
+            forfeit.reason
+        );
+    }
+    for answer in ["0 1 5", "0 1 _", " 0 1 D", "01 D", "0 1"] {
+        let bot = sh(&format!(
+            "read a; read b; read c; read d; printf '{answer}\\n'; sleep 5"
+        ));
+        let record = referee(200).play("", [&bot, &builtin("greedy")], 1);
+        let forfeit = record.forfeit.expect("an invalid answer forfeits");
+        assert_eq!(
+            (record.moves.len(), record.points[0]),
+            (0, -6),
+            "{answer:?}"
+        );
+        assert!(
+            forfeit.reason.contains("unparsable"),
+            "{answer:?}: {}",
+            forfeit.reason
+        );
+    }
+}
