@@ -1,5 +1,6 @@
 //! Referees that run bots exactly as the contest judges do, and the matches built on them.
 //!
+//! - [`baseline`]: the built-in search baselines `alphabeta:D`, a fixed-depth alpha-beta per game;
 //! - [`process`]: one run of a bot process: input, a wall-clock limit (the process is killed
 //!   when it passes), exit status, wall time and peak memory (`wait4`'s `ru_maxrss`);
 //! - [`cram`]: the Cram referee (one process per game, line protocol), built-in players;
@@ -11,6 +12,7 @@
 //! - [`stats`]: Elo differences with confidence intervals, percentiles.
 #![deny(missing_docs)]
 
+pub mod baseline;
 pub mod cram;
 pub mod domain;
 pub mod floodwars;
