@@ -11,7 +11,7 @@ impl Game for Board {
         Board::moves(self)
     }
 
-    fn play(&self, domino: Domino) -> (Self, Turn) {
+    fn after(&self, domino: Domino) -> (Self, Turn) {
         let mut next = self.clone();
         Board::play(&mut next, domino);
         (next, Turn::Passes)
@@ -51,7 +51,7 @@ mod tests {
     fn alpha_beta_agrees_with_minimax() {
         let mut boards = vec![Board::new(3, 3), Board::new(2, 5), Board::new(1, 6)];
         let mut holes = Board::new(4, 4);
-        holes.play(domino(1, 1, true));
+        Board::play(&mut holes, domino(1, 1, true));
         boards.push(holes);
         for board in &boards {
             for depth in 1..=5 {

@@ -14,7 +14,7 @@ impl Game for State {
         actions
     }
 
-    fn play(&self, action: Action) -> (Self, Turn) {
+    fn after(&self, action: Action) -> (Self, Turn) {
         (State::play(self, action), Turn::Passes)
     }
 
@@ -113,5 +113,35 @@ mod tests {
                 assert_matches_minimax(&state, depth);
             }
         }
+    }
+
+    #[test]
+    fn depth_two_does_not_wall_itself_in() {
+        // Player 1 at (4, 1), player 0 at (0, 3); (2, 2) has walls above it and on its left.
+        // Depth 1 goes there and walls its right side, which looks best one ply deep; player
+        // 0 then steps to (2, 3) and walls it up: player 1 is shut in a domain of one cell.
+        let mut walls = Walls::default();
+        let right = [(1, 0), (2, 0), (2, 1), (1, 2), (4, 2), (5, 3)];
+        let down = [(4, 0), (2, 1), (0, 3)];
+        for (sides, wall) in [(&right[..], Dir::R), (&down[..], Dir::D)] {
+            for &(x, y) in sides {
+                walls.add(Cell::new(x, y), wall);
+            }
+        }
+        let state = State::new(walls, [Cell::new(0, 3), Cell::new(4, 1)], 1);
+        let walled_in = Action {
+            to: Cell::new(2, 2),
+            wall: Dir::R,
+        };
+        assert_eq!(domain(&state, 1), walled_in);
+        let shut = state.play(walled_in).play(Action {
+            to: Cell::new(2, 3),
+            wall: Dir::U,
+        });
+        assert!(shut.is_over());
+        assert_eq!(shut.domain_sizes(), [48, 1]);
+        let (chosen, value) = best_move(&state, 2);
+        assert_ne!(chosen, walled_in);
+        assert!(value > -super::super::WIN);
     }
 }

@@ -11,7 +11,7 @@ impl Game for Position {
         self.legal_moves().collect()
     }
 
-    fn play(&self, colour: Colour) -> (Self, Turn) {
+    fn after(&self, colour: Colour) -> (Self, Turn) {
         (Position::play(self, colour), Turn::Passes)
     }
 
@@ -60,5 +60,20 @@ mod tests {
                 assert_matches_minimax(&position, depth);
             }
         }
+    }
+
+    #[test]
+    fn depth_two_sees_the_reply_that_shuts_it_out() {
+        // J holds the bottom-left `*`, S the top row's `++`. Depth 1 takes the `@` corner
+        // (the first of two colours that each gain a cell), after which S's `#` takes the
+        // bottom middle and with it the last `*`: S 4, J 2. Depth 2 takes the `#` itself.
+        let position: Position = "J\n@++\n*#*\n".parse().unwrap();
+        assert_eq!(floodwars(&position, 1), Colour::At);
+        let shut_out = position.play(Colour::At).play(Colour::Hash);
+        assert!(shut_out.is_over());
+        assert_eq!((shut_out.score().j, shut_out.score().s), (2, 4));
+        assert_eq!(floodwars(&position, 2), Colour::Hash);
+        let (_, value) = best_move(&position, 2);
+        assert!(value > -super::super::WIN);
     }
 }

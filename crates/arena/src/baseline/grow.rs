@@ -18,7 +18,7 @@ impl Game for State {
         moves
     }
 
-    fn play(&self, m: Move) -> (Self, Turn) {
+    fn after(&self, m: Move) -> (Self, Turn) {
         let (next, _) = State::play(self, m);
         let turn = if next.to_move() == self.to_move() {
             Turn::Stays

@@ -41,8 +41,9 @@ trait Game: Sized {
     /// The legal moves in the rules' order (none only when the game is over).
     fn moves(&self) -> Vec<Self::Move>;
 
-    /// The position after `m`, and whether the turn passed.
-    fn play(&self, m: Self::Move) -> (Self, Turn);
+    /// The position after `m`, and whether the turn passed (named apart from the
+    /// games' own `play` methods, which Cram's `Board::play(&mut self)` would clash with).
+    fn after(&self, m: Self::Move) -> (Self, Turn);
 
     /// For a finished game, the final margin for the side to move (positive when it won).
     fn final_margin(&self) -> Option<i64>;
@@ -68,7 +69,7 @@ fn negamax<G: Game>(position: &G, depth: u32, mut alpha: i64, beta: i64) -> i64 
     }
     let mut best = -INFINITY;
     for m in position.moves() {
-        let (next, turn) = position.play(m);
+        let (next, turn) = position.after(m);
         let value = match turn {
             Turn::Passes => -negamax(&next, depth - 1, -beta, -alpha),
             Turn::Stays => negamax(&next, depth - 1, alpha, beta),
@@ -95,7 +96,7 @@ fn best_move<G: Game>(position: &G, depth: u32) -> (G::Move, i64) {
     let mut best = None;
     let mut alpha = -INFINITY;
     for m in position.moves() {
-        let (next, turn) = position.play(m);
+        let (next, turn) = position.after(m);
         let value = match turn {
             Turn::Passes => -negamax(&next, depth - 1, -INFINITY, -alpha),
             Turn::Stays => negamax(&next, depth - 1, alpha, INFINITY),
@@ -125,7 +126,7 @@ mod tests {
         position
             .moves()
             .into_iter()
-            .map(|m| match position.play(m) {
+            .map(|m| match position.after(m) {
                 (next, Turn::Passes) => -minimax(&next, depth - 1),
                 (next, Turn::Stays) => minimax(&next, depth - 1),
             })
@@ -141,7 +142,7 @@ mod tests {
     {
         let (chosen, value) = best_move(position, depth);
         assert_eq!(value, minimax(position, depth), "value at depth {depth}");
-        let chosen_value = match position.play(chosen) {
+        let chosen_value = match position.after(chosen) {
             (next, Turn::Passes) => -minimax(&next, depth - 1),
             (next, Turn::Stays) => minimax(&next, depth - 1),
         };
