@@ -4,9 +4,10 @@
 //!
 //! No transposition table, no iterative deepening, no clock: the same position and depth
 //! always give the same move. Moves are tried in the rules' order and a tie goes to the first
-//! best move. A finished game is worth [`WIN`] plus its margin (and a little more the sooner
-//! it is reached), which dominates every evaluation; at the horizon each game has a simple
-//! evaluation of its own (see [`floodwars()`], [`grow()`], [`domain()`], [`cram()`]).
+//! best move. A finished game is worth a million to the winner, plus 100 per point of final
+//! margin and 1 per ply it comes sooner (the loser gets the opposite), which dominates every
+//! evaluation; at the horizon each game has a simple evaluation of its own (see
+//! [`floodwars()`], [`grow()`], [`domain()`], [`cram()`]).
 
 mod cram;
 mod domain;
@@ -19,7 +20,7 @@ pub use floodwars::floodwars;
 pub use grow::grow;
 
 /// The value of a won game before its margin; evaluations stay far below it.
-pub const WIN: i64 = 1_000_000;
+const WIN: i64 = 1_000_000;
 
 /// Above every value the search can return.
 const INFINITY: i64 = 1 << 40;
@@ -83,7 +84,7 @@ fn negamax<G: Game>(position: &G, depth: u32, mut alpha: i64, beta: i64) -> i64 
         }
     }
     if best == -INFINITY {
-        // No move though the game is not over: the rules promise this never happens.
+        // No move though the game is not over (the rules say this cannot happen).
         return position.evaluate();
     }
     best
