@@ -62,8 +62,8 @@ mod tests {
         Direction::new(number).expect("1 to 8")
     }
 
-    /// A position of leaves hanging from nodes: each `(node, direction, leaf)` is a branch
-    /// from a node of the side to its leaf; `scores` are given as they are.
+    /// A position of leaves hanging from nodes: each `(node, direction number)` of a side is
+    /// a branch from a node of that side to its leaf; `scores` are taken as given.
     fn position(branches: [&[(Point, u8)]; 2], scores: [i32; 2], to_move: usize) -> State {
         let mut leaves = [Points::EMPTY; 2];
         let mut nodes = [Points::EMPTY; 2];
