@@ -1,0 +1,84 @@
+//! Cram on the rules of `cram_core::board::Board`.
+
+use cram_core::board::{Board, Domino};
+
+use super::{Game, Turn, best_move};
+
+impl Game for Board {
+    type Move = Domino;
+
+    fn moves(&self) -> Vec<Domino> {
+        Board::moves(self)
+    }
+
+    fn after(&self, domino: Domino) -> (Self, Turn) {
+        let mut next = self.clone();
+        Board::play(&mut next, domino);
+        (next, Turn::Passes)
+    }
+
+    fn final_margin(&self) -> Option<i64> {
+        // The player with no move loses; there is no margin beyond that.
+        (!self.has_move()).then_some(-1)
+    }
+
+    fn evaluate(&self) -> i64 {
+        0
+    }
+}
+
+/// The domino `alphabeta:depth` places on `board` (which has a legal one).
+///
+/// Evaluation at the horizon: 0 (no opinion), so only wins and losses within `depth` plies
+/// count and otherwise the first legal domino is played (horizontal ones first, then
+/// vertical, each by its upper-left cell in reading order). Every domino of every node is
+/// tried: meant for small boards (the arena uses 5 x 5 to 21 x 21), not the 999 x 999 ones.
+pub fn cram(board: &Board, depth: u32) -> Domino {
+    best_move(board, depth).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::baseline::tests::assert_matches_minimax;
+    use cram_core::board::Square;
+
+    fn domino(row: usize, column: usize, vertical: bool) -> Domino {
+        Domino::from_first(Square { row, column }, vertical)
+    }
+
+    #[test]
+    fn alpha_beta_agrees_with_minimax() {
+        let mut boards = vec![Board::new(3, 3), Board::new(2, 5), Board::new(1, 6)];
+        let mut holes = Board::new(4, 4);
+        Board::play(&mut holes, domino(1, 1, true));
+        boards.push(holes);
+        for board in &boards {
+            for depth in 1..=5 {
+                assert_matches_minimax(board, depth);
+            }
+        }
+    }
+
+    #[test]
+    fn deeper_searches_find_the_middle_of_a_line_of_six() {
+        // On a 1 x 6 line only the middle domino wins: it leaves two lines of two, and the
+        // opponent's domino on one is answered on the other. Every other domino leaves the
+        // opponent a move after which the mover has none. Depth 1 sees nothing and plays the
+        // first domino; depth 2 sees those losses and plays the middle (worth 0 to it: the
+        // win comes a ply later); depth 3 sees the win.
+        let line = Board::new(1, 6);
+        assert_eq!(cram(&line, 1), domino(0, 0, false));
+        assert_eq!(best_move(&line, 2), (domino(0, 2, false), 0));
+        let (chosen, value) = best_move(&line, 3);
+        assert_eq!(chosen, domino(0, 2, false));
+        assert!(value > super::super::WIN);
+    }
+
+    #[test]
+    fn depth_one_takes_an_immediate_win() {
+        // A line of four: the middle domino leaves two single cells and no move.
+        let line = Board::new(1, 4);
+        assert_eq!(cram(&line, 1), domino(0, 1, false));
+    }
+}
