@@ -225,10 +225,6 @@ impl Referee for Cram {
         }
     }
 
-    fn limit(&self) -> Duration {
-        self.limit
-    }
-
     fn play(&self, init: &str, players: [&Player; 2], seed: u64) -> GameRecord {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut board = parse_init(init).expect("the referee's init line is well formed");

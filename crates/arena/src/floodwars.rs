@@ -186,10 +186,6 @@ impl Referee for FloodWars {
         rows(&random_board(width, height, rng.next_u64()))
     }
 
-    fn limit(&self) -> Duration {
-        self.limit
-    }
-
     fn play(&self, start: &str, players: [&Player; 2], _seed: u64) -> GameRecord {
         let limits = players.map(|player| player_limit(player, self.limit));
         let mut record = GameRecord::new(

@@ -152,10 +152,6 @@ impl Referee for Grow {
         String::new()
     }
 
-    fn limit(&self) -> Duration {
-        self.limit
-    }
-
     fn play(&self, _start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let limits = players.map(|player| player_limit(player, self.limit));

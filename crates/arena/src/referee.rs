@@ -82,9 +82,6 @@ pub trait Referee: Sync + Sized {
     /// The start of a game drawn from `seed` (both games of a board pair use the same seed).
     fn start(&self, seed: u64) -> String;
 
-    /// The judge's limit per move (or turn) before any player's own, in this referee.
-    fn limit(&self) -> Duration;
-
     /// Plays one game from `start` between `players` (seat 0, then seat 1); `seed` drives the
     /// built-ins.
     fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord;
