@@ -29,8 +29,9 @@ fn error(message: impl Into<String>) -> FormatError {
 }
 
 /// Reads a grid as the judge sends it to a bot (3600 characters, then an optional `\n` or
-/// `\r\n`): the bot is side 0 and to move. The scores are estimated from the grid
-/// ([`State::estimated_scores`]).
+/// `\r\n`): the bot is side 0 and to move, under the deployed judge's rules. Every flag is
+/// kept as read ([`State::flags`]); flags pointing off the grid are never branches. The
+/// scores are estimated from the grid ([`State::estimated_scores`]).
 pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
     let body = input
         .strip_suffix(b"\n")
@@ -45,7 +46,7 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
     let mut leaves = [Points::EMPTY; 2];
     let mut frozen = [Points::EMPTY; 2];
     let mut nodes = [Points::EMPTY; 2];
-    let mut branches = [Points::EMPTY; 8];
+    let mut flags = [Points::EMPTY; 8];
     for (index, chars) in body.chunks_exact(POINT_CHARS).enumerate() {
         let point = Point(index as u16);
         let state = chars[0];
@@ -74,11 +75,10 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
         for (d, &flag) in Direction::ALL.into_iter().zip(&chars[1..]) {
             match flag {
                 b'0' => {}
-                // A flag pointing off the grid cannot be a branch: ignored.
-                b'1' if point.step(d).is_some() => {
-                    branches[d.slot()] = branches[d.slot()].with(point);
-                }
-                b'1' => {}
+                // Kept as read, off-board flags too: they are never branches (nothing can
+                // grow off the grid), but they print back and count in the judge's
+                // one-free-direction rule.
+                b'1' => flags[d.slot()] = flags[d.slot()].with(point),
                 other => {
                     return Err(error(format!(
                         "point ({}, {}) has direction flag {:?}, not 0 or 1",
@@ -90,11 +90,12 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
             }
         }
     }
-    let state = State::from_parts(leaves, frozen, nodes, branches, [0, 0], 0);
+    let state = State::from_parts(leaves, frozen, nodes, flags, [0, 0], 0);
     Ok(state.with_scores(state.estimated_scores()))
 }
 
-/// The grid as side `viewer` receives it (mirrored for side 1).
+/// The grid as side `viewer` receives it (mirrored for side 1), every flag the judge sets
+/// included ([`State::flags`]).
 pub fn format_grid(state: &State, viewer: Side) -> String {
     let view = if viewer == 0 {
         *state
@@ -117,7 +118,7 @@ pub fn format_grid(state: &State, viewer: Side) -> String {
         .map_or('0', |(_, code)| code);
         text.push(code);
         for d in Direction::ALL {
-            text.push(if view.branches(d).contains(point) {
+            text.push(if view.flags(d).contains(point) {
                 '1'
             } else {
                 '0'
