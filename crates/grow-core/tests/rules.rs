@@ -532,17 +532,69 @@ fn malformed_grids_and_answers_are_refused() {
             .0
             .contains("flag")
     );
+}
+
+#[test]
+fn answers_are_read_as_the_judge_reads_them() {
+    let split = Move::Split {
+        leaf: p(5, 10),
+        a: d(4),
+        b: d(7),
+    };
+    // The judge strips every trailing newline; leading zeros are numbers like any other.
     for answer in [
-        "3,0,2,1",
-        "3, 0,2,1\n",
-        "3,0,2,1\r\n",
-        "3,1,2,1\n",
-        "3,0,5,5\n",
-        "1,1,0,0,0,0\n",
-        "1,1,2,2\n",
-        "20,0,19,0\n",
-        "a\n",
+        "5,10,5,9,6,11\n",
+        "5,10,5,9,6,11",
+        "5,10,5,9,6,11\n\n",
+        "05,010,5,9,6,11\n",
+        "0000005,10,5,09,6,11",
+        "5,10,6,11,5,9\n",
     ] {
-        assert!(answer.parse::<Move>().is_err(), "{answer:?}");
+        assert_eq!(answer.parse::<Move>(), Ok(split), "{answer:?}");
+    }
+    assert_eq!(
+        "03,00,02,01".parse::<Move>(),
+        Ok(Move::First {
+            row: 3,
+            trunk: d(2)
+        })
+    );
+    // Anything but digits and commas before the newlines is malformed.
+    for answer in [
+        "5,10,5,9,6,11\r\n",
+        "5,10,5,9,6,11\r",
+        "5, 10,5,9,6,11\n",
+        " 5,10,5,9,6,11\n",
+        "5,10,5,9,6,11 \n",
+        "5,10,5,9,6,11\n \n",
+        "\n5,10,5,9,6,11\n",
+        "5,10,-1,9,6,11\n",
+        "5,10,5,9,6,+11\n",
+        "5,10,5,9,,6,11\n",
+        "5,10,5,9,6,11,\n",
+        "",
+        "\n",
+        "a\n",
+        "5;10;5;9;6;11\n",
+    ] {
+        let error = answer.parse::<Move>().unwrap_err();
+        assert!(error.0.contains("not a number"), "{answer:?}: {error}");
+    }
+    // Digits and commas, but not a move: the wrong count of numbers, off the grid, not a
+    // neighbour, a seed off column 0, both branches to one point.
+    for (answer, why) in [
+        ("5,10,5,9,6,11,5\n", "7 numbers"),
+        ("5,10,5,9,6\n", "5 numbers"),
+        ("5\n", "1 numbers"),
+        ("5,10,5,9,6,11,5,9\n", "8 numbers"),
+        ("20,0,19,0\n", "off the grid"),
+        ("5,10,5,9,6,99999999999999999999999\n", "off the grid"),
+        ("3,0,5,5\n", "not next to"),
+        ("1,1,2,2\n", "column 0"),
+        ("1,1,0,0,0,0\n", "same point"),
+        ("1,1,1,1,0,0\n", "not next to"),
+    ] {
+        let error = answer.parse::<Move>().unwrap_err();
+        assert!(error.0.contains(why), "{answer:?}: {error}");
     }
 }
