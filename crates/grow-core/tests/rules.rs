@@ -456,6 +456,11 @@ fn a_side_to_move_without_a_valid_move_loses_whatever_the_scores() {
     let mut moves = Vec::new();
     state.moves_ignoring_end(&mut moves);
     assert!(moves.is_empty());
+    // The engine still answers in the judge's form (a split of that leaf), not at all valid.
+    let answer = grow_core::engine::Engine::new(1 << 16)
+        .search(&state, &search::Clock::unlimited())
+        .best_move;
+    assert!(matches!(answer, Some(Move::Split { leaf, .. }) if leaf == p(10, 10)));
     // Side 1 to move instead: the game goes on (side 0's leaf is still an active leaf).
     let theirs = State::from_parts(
         [state.leaves(0), state.leaves(1)],
