@@ -3,9 +3,12 @@
 //! `i1,j1,i2,j2,i3,j3` and a newline.
 //!
 //! Its clock starts with the process. The budget (default 1400 ms of the judge's 2 s) can be
-//! set with `--budget-ms N` or `GROW_BUDGET_MS`. It never writes to standard error in play
-//! (the judge counts that as a loss); malformed input gets one line there and exit status 2.
-//! Memory stays far below the judge's 8 MB: a 512 KiB search table, nothing else large.
+//! set with `--budget-ms N` or `GROW_BUDGET_MS`. The engine plays for both copies of the
+//! judge at once (with and without the one-free-direction conversion, docs/grow.md). It never
+//! writes to standard error in play (the judge counts that as a loss), not even when it has
+//! no valid move (it answers a split of one of its leaves, and loses as it would anyway);
+//! malformed input, or a grid without a leaf of its own, gets one line there and exit status
+//! 2. Memory stays far below the judge's 8 MB: a 512 KiB search table, nothing else large.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -59,7 +62,7 @@ fn run(started: Instant) -> Result<(), String> {
     let result = Engine::new(TABLE_BYTES).search(&state, &clock);
     let m = result
         .best_move
-        .ok_or("the grid leaves no valid move (the judge never asks then)")?;
+        .ok_or("the grid leaves the bot no leaf to split (the judge never asks then)")?;
     let mut stdout = std::io::stdout().lock();
     writeln!(stdout, "{m}")
         .and_then(|()| stdout.flush())

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use grow_core::codec::{format_grid, parse_grid};
+use grow_core::points::{Direction, Point, Points};
 use grow_core::state::{Move, State};
 
 fn bot(input: &[u8]) -> Output {
@@ -67,6 +68,23 @@ fn plays_valid_moves_from_either_side() {
         answer(&format_grid(&after, 0), &seen),
         Move::Split { .. }
     ));
+}
+
+#[test]
+fn a_bot_without_a_valid_move_still_answers_on_stdout_only() {
+    // Its only leaf has every flag set; the judge asks anyway (and any answer loses).
+    let leaf = Point::new(10, 10);
+    let stuck = State::from_parts(
+        [Points::single(leaf), Points::single(Point::new(15, 15))],
+        [Points::EMPTY; 2],
+        [Points::EMPTY; 2],
+        Direction::ALL.map(|_| Points::single(leaf)),
+        [20, 10],
+        0,
+    );
+    let out = bot(format_grid(&stuck, 0).as_bytes());
+    assert!(out.status.success() && out.stderr.is_empty());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "10,10,9,10,9,11\n");
 }
 
 #[test]

@@ -29,8 +29,9 @@ fn error(message: impl Into<String>) -> FormatError {
 }
 
 /// Reads a grid as the judge sends it to a bot (3600 characters, then an optional `\n` or
-/// `\r\n`): the bot is side 0 and to move. The scores are estimated from the grid
-/// ([`State::estimated_scores`]).
+/// `\r\n`): the bot is side 0 and to move, under the deployed judge's rules. Every flag is
+/// kept as read ([`State::flags`]); flags pointing off the grid are never branches. The
+/// scores are estimated from the grid ([`State::estimated_scores`]).
 pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
     let body = input
         .strip_suffix(b"\n")
@@ -45,7 +46,7 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
     let mut leaves = [Points::EMPTY; 2];
     let mut frozen = [Points::EMPTY; 2];
     let mut nodes = [Points::EMPTY; 2];
-    let mut branches = [Points::EMPTY; 8];
+    let mut flags = [Points::EMPTY; 8];
     for (index, chars) in body.chunks_exact(POINT_CHARS).enumerate() {
         let point = Point(index as u16);
         let state = chars[0];
@@ -74,11 +75,10 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
         for (d, &flag) in Direction::ALL.into_iter().zip(&chars[1..]) {
             match flag {
                 b'0' => {}
-                // A flag pointing off the grid cannot be a branch: ignored.
-                b'1' if point.step(d).is_some() => {
-                    branches[d.slot()] = branches[d.slot()].with(point);
-                }
-                b'1' => {}
+                // Kept as read, off-board flags too: they are never branches (nothing can
+                // grow off the grid), but they print back and count in the judge's
+                // one-free-direction rule.
+                b'1' => flags[d.slot()] = flags[d.slot()].with(point),
                 other => {
                     return Err(error(format!(
                         "point ({}, {}) has direction flag {:?}, not 0 or 1",
@@ -90,11 +90,12 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
             }
         }
     }
-    let state = State::from_parts(leaves, frozen, nodes, branches, [0, 0], 0);
+    let state = State::from_parts(leaves, frozen, nodes, flags, [0, 0], 0);
     Ok(state.with_scores(state.estimated_scores()))
 }
 
-/// The grid as side `viewer` receives it (mirrored for side 1).
+/// The grid as side `viewer` receives it (mirrored for side 1), every flag the judge sets
+/// included ([`State::flags`]).
 pub fn format_grid(state: &State, viewer: Side) -> String {
     let view = if viewer == 0 {
         *state
@@ -117,7 +118,7 @@ pub fn format_grid(state: &State, viewer: Side) -> String {
         .map_or('0', |(_, code)| code);
         text.push(code);
         for d in Direction::ALL {
-            text.push(if view.branches(d).contains(point) {
+            text.push(if view.flags(d).contains(point) {
                 '1'
             } else {
                 '0'
@@ -127,29 +128,41 @@ pub fn format_grid(state: &State, viewer: Side) -> String {
     text
 }
 
-/// An answer line of side 0 (`i1,0,i2,j2` or `i1,j1,i2,j2,i3,j3`, `\n` at the end): decimal
-/// numbers and commas only. The move is not checked against a position, only its shape
-/// (a seed on column 0, 8-neighbours, two different branches).
+/// An answer of side 0 (`i1,0,i2,j2` or `i1,j1,i2,j2,i3,j3`), read exactly as the deployed
+/// judge reads a bot's standard output: every trailing `\n` is stripped (so none is needed),
+/// and what is left must be fields of ASCII digits separated by commas, leading zeros
+/// allowed. Anything else is malformed: an empty field, a space, a `\r`, a sign. Four
+/// numbers are a first move, six a split.
+///
+/// Only the move's shape is checked here, not the position (that is
+/// [`State::is_legal`]): the points on the grid, a seed on column 0, 8-neighbours, two
+/// different branches. The judge refuses the same answers but one, though not all by rule
+/// (a point from row or column 20 on makes it fail with an index error): it accepts a split
+/// whose two branches go to the same neighbour, which the statement and the spec forbid and
+/// grow-core refuses.
 impl FromStr for Move {
     type Err = FormatError;
 
-    fn from_str(line: &str) -> Result<Self, FormatError> {
-        let body = line
-            .strip_suffix('\n')
-            .ok_or_else(|| error(format!("the answer {line:?} does not end with a newline")))?;
-        let numbers: Vec<usize> = body
+    fn from_str(answer: &str) -> Result<Self, FormatError> {
+        let body = answer.trim_end_matches('\n');
+        let numbers: Vec<u64> = body
             .split(',')
-            .map(|part| {
-                if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) || part.len() > 3 {
-                    Err(error(format!("{part:?} in {body:?} is not a number")))
-                } else {
-                    Ok(part.parse().expect("at most three digits"))
+            .map(|field| {
+                if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(error(format!("{field:?} in {body:?} is not a number")));
                 }
+                // Any number of digits: only whether the value is below 20 matters.
+                Ok(field.bytes().fold(0u64, |value, digit| {
+                    value
+                        .saturating_mul(10)
+                        .saturating_add(u64::from(digit - b'0'))
+                }))
             })
             .collect::<Result<_, _>>()?;
-        if numbers.iter().any(|&n| n >= SIDE) {
+        if numbers.iter().any(|&n| n >= SIDE as u64) {
             return Err(error(format!("{body:?} names a point off the grid")));
         }
+        let numbers: Vec<usize> = numbers.into_iter().map(|n| n as usize).collect();
         let point = |k: usize| Point::new(numbers[k], numbers[k + 1]);
         let direction = |from: Point, to: Point| {
             Direction::ALL

@@ -1,12 +1,17 @@
 //! Grow for the search crate: the evaluation and the engine the bot uses. A kill keeps the
 //! same side to move, which the search handles as an extra move.
+//!
+//! The engine cannot tell from a grid which copy of the judge runs the game (they differ in
+//! the one-free-direction rule, see [`Rules`]), so it searches both readings at once: every
+//! move is played under both, and a position is worth the worse of its two values for the
+//! engine's side. A line that wins under one reading and loses under the other is a loss.
 
 use search::{
     AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, SearchResult, mix,
 };
 
 use crate::points::{Direction, Points};
-use crate::state::{Move, Side, State};
+use crate::state::{Move, Rules, Side, State};
 
 /// One branch (one point of score).
 const BRANCH: Score = 100;
@@ -128,37 +133,215 @@ impl Game for Grow {
     }
 }
 
-/// The engine: an alpha-beta searcher with a small table (the judge allows 8 MB in all).
+/// A position under both readings of the judge, searched by the engine for side `me`.
+#[derive(Clone, Copy, Debug)]
+struct Readings {
+    deployed: State,
+    older: State,
+    me: Side,
+}
+
+/// What a reading says of a position, for the engine's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Won,
+    Drawn,
+    Lost,
+    Open,
+}
+
+impl Readings {
+    /// Both readings of `state`, for the side to move.
+    fn new(state: &State) -> Self {
+        Self {
+            deployed: state.with_rules(Rules::Deployed),
+            older: state.with_rules(Rules::WithoutConversion),
+            me: state.to_move(),
+        }
+    }
+
+    /// What `state` (one of the two readings) says for the engine's side.
+    fn verdict(&self, state: &State) -> Verdict {
+        if !state.is_over() {
+            Verdict::Open
+        } else {
+            match state.winner() {
+                Some(side) if side == self.me => Verdict::Won,
+                Some(_) => Verdict::Lost,
+                None => Verdict::Drawn,
+            }
+        }
+    }
+
+    /// Whether both readings go on with the same side to move (the moves are then the same).
+    fn live(&self) -> bool {
+        self.deployed.to_move() == self.older.to_move()
+            && !self.deployed.is_over()
+            && !self.older.is_over()
+    }
+
+    /// Whether the two readings hold the same position (no conversion has mattered yet).
+    fn agree(&self) -> bool {
+        self.older.with_rules(Rules::Deployed) == self.deployed
+    }
+
+    /// The value of an open reading for the engine's side.
+    fn value(&self, state: &State) -> Score {
+        let value = evaluate(state);
+        if state.to_move() == self.me {
+            value
+        } else {
+            -value
+        }
+    }
+}
+
+/// The game the engine searches: Grow under both readings, valued for the engine's side by
+/// the worse one. Where the readings part (one is over, or a kill gives an extra move in one
+/// only), the search stops: a loss in either reading is a loss, otherwise the worse value.
+#[derive(Debug)]
+enum BothReadings {}
+
+impl Game for BothReadings {
+    type State = Readings;
+    type Move = Move;
+
+    fn player_to_move(readings: &Readings) -> Player {
+        player(readings.deployed.to_move())
+    }
+
+    fn generate_moves(readings: &Readings, moves: &mut MoveList<Move>) {
+        if !readings.live() {
+            return;
+        }
+        readings.deployed.legal_moves(moves);
+        if !readings.agree() {
+            let mut older = MoveList::new();
+            readings.older.legal_moves(&mut older);
+            if older != *moves {
+                moves.retain(|m| older.contains(m));
+            }
+        }
+    }
+
+    fn outcome(readings: &Readings) -> Option<Outcome> {
+        if readings.live() {
+            return None;
+        }
+        let verdicts = [
+            readings.verdict(&readings.deployed),
+            readings.verdict(&readings.older),
+        ];
+        let me = player(readings.me);
+        if verdicts.contains(&Verdict::Lost) {
+            Some(Outcome::Win(me.other()))
+        } else if verdicts.contains(&Verdict::Open) {
+            None
+        } else if verdicts.contains(&Verdict::Drawn) {
+            Some(Outcome::Draw)
+        } else {
+            Some(Outcome::Win(me))
+        }
+    }
+
+    fn apply(readings: &mut Readings, m: Move) -> Option<Readings> {
+        Some(Readings {
+            deployed: readings.deployed.play(m).0,
+            older: readings.older.play(m).0,
+            me: readings.me,
+        })
+    }
+
+    fn evaluate(readings: &Readings) -> Score {
+        let mine = if readings.agree() {
+            readings.value(&readings.deployed)
+        } else {
+            // An open reading is worth its evaluation, a drawn one 0; a won one does not
+            // lower the other (a lost one is an outcome, never evaluated).
+            [readings.deployed, readings.older]
+                .iter()
+                .filter_map(|state| match readings.verdict(state) {
+                    Verdict::Open => Some(readings.value(state)),
+                    Verdict::Drawn => Some(0),
+                    Verdict::Won | Verdict::Lost => None,
+                })
+                .min()
+                .unwrap_or(0)
+        };
+        if readings.deployed.to_move() == readings.me {
+            mine
+        } else {
+            -mine
+        }
+    }
+
+    fn hash(readings: &Readings) -> u64 {
+        // Rotated so that equal positions under the two rules do not cancel out.
+        <Grow as Game>::hash(&readings.deployed)
+            ^ <Grow as Game>::hash(&readings.older).rotate_left(17)
+    }
+
+    fn move_index(m: Move) -> usize {
+        <Grow as Game>::move_index(m)
+    }
+}
+
+/// The engine: an alpha-beta searcher over both readings of the judge with a small table
+/// (the judge allows 8 MB in all).
 #[derive(Debug)]
 pub struct Engine {
-    searcher: AlphaBeta<Grow>,
+    searcher: AlphaBeta<BothReadings>,
 }
 
 impl Engine {
     /// An engine whose transposition table takes `table_bytes`.
     pub fn new(table_bytes: usize) -> Self {
+        Self::with_max_depth(table_bytes, AlphaBetaOptions::default().max_depth)
+    }
+
+    /// An engine that searches no deeper than `max_depth` plies: with an unlimited clock its
+    /// moves do not depend on the machine's speed (for tests and analysis).
+    pub fn with_max_depth(table_bytes: usize, max_depth: u32) -> Self {
         Self {
             searcher: AlphaBeta::new(AlphaBetaOptions {
                 table_bytes,
+                max_depth,
                 check_every: 64,
                 ..AlphaBetaOptions::default()
             }),
         }
     }
 
-    /// Searches `state` within the clock; the move is legal whenever one exists (the first
-    /// legal move when no iteration completes). In a position the spec calls finished, a
-    /// move the move rules allow, if any: a judge that asks anyway gets an answer.
+    /// Searches `state` within the clock under both readings of the judge (whatever
+    /// `state`'s rules); the move is legal whenever one exists (the first legal move when
+    /// no iteration completes). In a position where the game is over because a side has no
+    /// active leaf, a move the move rules allow, if any: a judge that asks anyway gets an
+    /// answer. A stuck side (every answer loses, see [`End::Stuck`](crate::state::End))
+    /// still gets an answer of the judge's form: a split of one of its active leaves.
     pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Move> {
-        let mut result = self.searcher.search(state, clock);
+        let mut result = self.searcher.search(&Readings::new(state), clock);
         if result.best_move.is_none_or(|m| !state.is_legal(m)) {
             let mut moves = Vec::new();
             state.legal_moves(&mut moves);
             if moves.is_empty() {
                 state.moves_ignoring_end(&mut moves);
             }
-            result.best_move = moves.first().copied();
+            result.best_move = moves.first().copied().or_else(|| any_split(state));
         }
         result
     }
+}
+
+/// A split of the first active leaf of the side to move in its first two on-grid directions,
+/// valid or not.
+fn any_split(state: &State) -> Option<Move> {
+    let leaf = state.active(state.to_move()).iter().next()?;
+    let mut directions = Direction::ALL
+        .into_iter()
+        .filter(|&d| leaf.step(d).is_some());
+    Some(Move::Split {
+        leaf,
+        a: directions.next()?,
+        b: directions.next()?,
+    })
 }

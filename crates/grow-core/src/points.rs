@@ -117,6 +117,17 @@ pub struct Points([u64; WORDS]);
 const FIRST_COLUMN: Points = Points::column(0);
 const LAST_COLUMN: Points = Points::column(SIDE - 1);
 
+/// For each direction (by slot), the points whose neighbour that way is on the grid.
+const WITH_NEIGHBOUR: [Points; 8] = {
+    let mut sets = [Points::EMPTY; 8];
+    let mut k = 0;
+    while k < 8 {
+        sets[k] = Points::ALL.step(Direction::ALL[k].opposite());
+        k += 1;
+    }
+    sets
+};
+
 impl Points {
     /// No point.
     pub const EMPTY: Self = Self([0; WORDS]);
@@ -137,6 +148,11 @@ impl Points {
             i += 1;
         }
         set
+    }
+
+    /// The points whose neighbour in direction `d` is on the grid.
+    pub const fn with_neighbour(d: Direction) -> Self {
+        WITH_NEIGHBOUR[d.slot()]
     }
 
     /// The set of one point.
@@ -351,6 +367,13 @@ mod tests {
                     None => assert!(moved.is_empty(), "{point:?} {d:?}"),
                 }
             }
+        }
+        for d in Direction::ALL {
+            let expected: Points = (0..POINTS)
+                .map(|index| Point(index as u16))
+                .filter(|point| point.step(d).is_some())
+                .collect();
+            assert_eq!(Points::with_neighbour(d), expected, "{d:?}");
         }
         assert_eq!(Points::ALL.len(), POINTS);
         assert_eq!(Points::ALL.iter().len(), POINTS);

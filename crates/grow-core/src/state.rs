@@ -1,4 +1,5 @@
-//! Positions, moves and every rule of specs/grow.md.
+//! Positions, moves and every rule of specs/grow.md, as the contest's deployed judge applies
+//! them (its quirks included, see [`State::play`]).
 //!
 //! A position is seen from one side: side 0 has its seed on column 0, side 1 on column 19.
 //! A bot always sees itself as side 0 (the judge mirrors the grid for the second player).
@@ -59,6 +60,20 @@ impl fmt::Display for Move {
     }
 }
 
+/// Which copy of the contest's judge the rules follow. They differ in one rule only: what
+/// happens to a point a split reaches that is left with exactly one direction flag unset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// The judge the contest ran (`mysite/xodiaxyz/valid.py`): such a point becomes a node of
+    /// the mover, whatever it was (a leaf of the mover, a node of either side).
+    #[default]
+    Deployed,
+    /// The later copy of the judge (`Backend/valid.py`), without that conversion: such a
+    /// point stays what it was, so a leaf with one free direction stays an active leaf that
+    /// can never split.
+    WithoutConversion,
+}
+
 /// What a move did, besides changing the position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
@@ -70,7 +85,19 @@ pub struct Effects {
     pub merges: u8,
 }
 
-/// A position: both trees, the branches, the scores and the side to move.
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// After both first moves, a side has no active leaf: the higher score wins. This is the
+    /// judge's only end; it checks after every valid move.
+    NoActiveLeaf,
+    /// Both sides have active leaves but the side to move has no valid move. The judge asks
+    /// it anyway, every answer is invalid, and it loses whatever the scores.
+    Stuck,
+}
+
+/// A position: both trees, the judge's direction flags, the scores, the side to move and the
+/// rules the game follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Each side's leaves, frozen ones included.
@@ -79,20 +106,23 @@ pub struct State {
     frozen: [Points; 2],
     /// Each side's nodes (its seed included).
     nodes: [Points; 2],
-    /// For each direction (by slot), the points a branch leaves in that direction.
-    branches: [Points; 8],
+    /// For each direction (by slot), the points whose flag for that direction is set on the
+    /// judge's grid: branch ends, and on the border the flags pointing off the grid.
+    flags: [Points; 8],
     scores: [i32; 2],
     to_move: Side,
-    /// The Zobrist hash of the planes and the side to move, kept up to date by every change.
+    rules: Rules,
+    /// The Zobrist hash of the planes, the side to move and the rules, kept up to date by
+    /// every change.
     hash: u64,
 }
 
 /// The planes of a position, numbered for the Zobrist keys: leaves of side 0 and 1, frozen
-/// leaves of side 0 and 1, nodes of side 0 and 1, then the eight branch planes.
+/// leaves of side 0 and 1, nodes of side 0 and 1, then the eight flag planes.
 const LEAVES: usize = 0;
 const FROZEN: usize = 2;
 const NODES: usize = 4;
-const BRANCHES: usize = 6;
+const FLAGS: usize = 6;
 
 /// The Zobrist key of a point of a plane (splitmix64 of its number).
 const fn key(plane: usize, point: Point) -> u64 {
@@ -104,31 +134,35 @@ const fn key(plane: usize, point: Point) -> u64 {
 }
 
 /// The Zobrist key of side 1 to move.
-const SIDE_1_TO_MOVE: u64 = key(BRANCHES + 8, Point(0));
+const SIDE_1_TO_MOVE: u64 = key(FLAGS + 8, Point(0));
+/// The Zobrist key of [`Rules::WithoutConversion`].
+const WITHOUT_CONVERSION: u64 = key(FLAGS + 8, Point(1));
 
 impl Default for State {
-    /// The empty grid, side 0 to move.
+    /// The empty grid, side 0 to move, the deployed judge's rules.
     fn default() -> Self {
         Self {
             leaves: [Points::EMPTY; 2],
             frozen: [Points::EMPTY; 2],
             nodes: [Points::EMPTY; 2],
-            branches: [Points::EMPTY; 8],
+            flags: [Points::EMPTY; 8],
             scores: [0; 2],
             to_move: 0,
+            rules: Rules::Deployed,
             hash: 0,
         }
     }
 }
 
 impl State {
-    /// A position from its parts (as read from a grid); the scores are given, since a grid
-    /// does not say them exactly.
+    /// A position from its parts (as read from a grid), under the deployed judge's rules:
+    /// `flags` are the judge's direction flags (off-board ones included, see
+    /// [`State::flags`]). The scores are given, since a grid does not say them exactly.
     pub fn from_parts(
         leaves: [Points; 2],
         frozen: [Points; 2],
         nodes: [Points; 2],
-        branches: [Points; 8],
+        flags: [Points; 8],
         scores: [i32; 2],
         to_move: Side,
     ) -> Self {
@@ -136,22 +170,41 @@ impl State {
             leaves,
             frozen: [frozen[0].and(leaves[0]), frozen[1].and(leaves[1])],
             nodes,
-            branches,
+            flags,
             scores,
             to_move,
+            rules: Rules::Deployed,
             hash: 0,
         };
         state.hash = state.zobrist();
         state
     }
 
-    /// The Zobrist hash of the position's planes and side to move (not of the scores),
-    /// computed from scratch; [`State::hash`] is the same number kept up to date move by move.
+    /// The same position under other rules.
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        if self.rules != rules {
+            self.hash ^= WITHOUT_CONVERSION;
+            self.rules = rules;
+        }
+        self
+    }
+
+    /// The rules the game follows.
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The Zobrist hash of the position's planes, side to move and rules (not of the
+    /// scores), computed from scratch; [`State::hash`] is the same number kept up to date
+    /// move by move.
     pub fn zobrist(&self) -> u64 {
         let mut hash = if self.to_move == 1 { SIDE_1_TO_MOVE } else { 0 };
-        // The planes in their key order: leaves, frozen, nodes, branches.
+        if self.rules == Rules::WithoutConversion {
+            hash ^= WITHOUT_CONVERSION;
+        }
+        // The planes in their key order: leaves, frozen, nodes, flags.
         let planes = self.leaves.iter().chain(&self.frozen).chain(&self.nodes);
-        for (plane, points) in planes.chain(&self.branches).enumerate() {
+        for (plane, points) in planes.chain(&self.flags).enumerate() {
             for point in points.iter() {
                 hash ^= key(plane, point);
             }
@@ -170,7 +223,7 @@ impl State {
             0 | 1 => &mut self.leaves[plane - LEAVES],
             2 | 3 => &mut self.frozen[plane - FROZEN],
             4 | 5 => &mut self.nodes[plane - NODES],
-            _ => &mut self.branches[plane - BRANCHES],
+            _ => &mut self.flags[plane - FLAGS],
         };
         if points.contains(point) != on {
             *points = if on {
@@ -207,9 +260,19 @@ impl State {
         self.nodes[side]
     }
 
-    /// The points a branch leaves in direction `d`.
+    /// The points whose direction-`d` flag is set on the judge's grid. Besides branch ends
+    /// these are, on the border, flags pointing off the grid: the judge sets every such flag
+    /// of a point a split reaches. They are never branches, but they count in the
+    /// one-free-direction rule (see [`State::play`]).
+    pub const fn flags(&self, d: Direction) -> Points {
+        self.flags[d.slot()]
+    }
+
+    /// The points a branch leaves in direction `d` as the judge records it: the flags of
+    /// direction `d` whose neighbour that way is on the grid. (The judge does not flag a
+    /// killed leaf's end of the branch that killed it, see [`State::play`].)
     pub const fn branches(&self, d: Direction) -> Points {
-        self.branches[d.slot()]
+        self.flags[d.slot()].and(Points::with_neighbour(d))
     }
 
     /// Every point of either tree.
@@ -231,9 +294,9 @@ impl State {
     }
 
     /// Whether a branch may leave `point` in direction `d`: the neighbour is on the grid and
-    /// no branch leaves `point` that way already.
+    /// the point's flag for `d` is not set.
     pub fn is_free(&self, point: Point, d: Direction) -> bool {
-        point.step(d).is_some() && !self.branches[d.slot()].contains(point)
+        point.step(d).is_some() && !self.flags[d.slot()].contains(point)
     }
 
     /// The directions a branch may leave `point` in.
@@ -243,12 +306,22 @@ impl State {
             .filter(move |&d| self.is_free(point, d))
     }
 
+    /// The number of directions whose flag is not set at `point`, off-board ones included:
+    /// what the judge's one-free-direction rule counts.
+    fn unflagged(&self, point: Point) -> usize {
+        self.flags.iter().filter(|f| !f.contains(point)).count()
+    }
+
     /// The active leaves of `side` that can split (two free directions or more).
     pub fn splittable(&self, side: Side) -> Points {
-        self.active(side)
-            .iter()
-            .filter(|&leaf| self.free_directions(leaf).nth(1).is_some())
-            .collect()
+        // The points with two free directions or more, counted for all points at once.
+        let (mut one, mut two) = (Points::EMPTY, Points::EMPTY);
+        for d in Direction::ALL {
+            let free = Points::with_neighbour(d).minus(self.flags[d.slot()]);
+            two = two.or(one.and(free));
+            one = one.or(free);
+        }
+        self.active(side).and(two)
     }
 
     /// The column of a side's seed.
@@ -256,19 +329,31 @@ impl State {
         if side == 0 { 0 } else { SIDE - 1 }
     }
 
-    /// Whether the game is over: after both first moves, when either side has no active
-    /// leaf, or when the side to move has no valid move.
-    pub fn is_over(&self) -> bool {
+    /// Why the game is over, if it is: see [`End`]. Nothing ends before both first moves.
+    pub fn end(&self) -> Option<End> {
         if !self.has_seeded(0) || !self.has_seeded(1) {
-            return false;
+            None
+        } else if self.active(0).is_empty() || self.active(1).is_empty() {
+            Some(End::NoActiveLeaf)
+        } else if self.splittable(self.to_move).is_empty() {
+            Some(End::Stuck)
+        } else {
+            None
         }
-        self.active(0).is_empty()
-            || self.active(1).is_empty()
-            || self.splittable(self.to_move).is_empty()
     }
 
-    /// The winner of a finished game by score, `None` for a draw.
+    /// Whether the game is over: after both first moves, when either side has no active
+    /// leaf, or when the side to move has no valid move (and so loses, see [`End::Stuck`]).
+    pub fn is_over(&self) -> bool {
+        self.end().is_some()
+    }
+
+    /// The winner of a finished game, `None` for a draw: the side to move loses when it is
+    /// stuck ([`End::Stuck`]), otherwise the higher score wins.
     pub fn winner(&self) -> Option<Side> {
+        if self.end() == Some(End::Stuck) {
+            return Some(1 - self.to_move);
+        }
         match self.scores[0].cmp(&self.scores[1]) {
             std::cmp::Ordering::Greater => Some(0),
             std::cmp::Ordering::Less => Some(1),
@@ -283,9 +368,9 @@ impl State {
         }
     }
 
-    /// Appends the moves the move rules allow the side to move, whether or not the game is
-    /// over: what a bot can still answer if a judge asks for a move where the spec says the
-    /// game has ended.
+    /// Appends the moves the move rules allow the side to move, whether or not a side is
+    /// without active leaves: what a bot can still answer if a judge asks for a move where
+    /// the game has ended. (A stuck side has none, by definition.)
     pub fn moves_ignoring_end(&self, moves: &mut impl Extend<Move>) {
         let side = self.to_move;
         if !self.has_seeded(side) {
@@ -309,7 +394,13 @@ impl State {
             return;
         }
         for leaf in self.active(side).iter() {
-            let free: Vec<Direction> = self.free_directions(leaf).collect();
+            let mut free = [Direction::ALL[0]; 8];
+            let mut count = 0;
+            for d in self.free_directions(leaf) {
+                free[count] = d;
+                count += 1;
+            }
+            let free = &free[..count];
             for (k, &a) in free.iter().enumerate() {
                 moves.extend(free[k + 1..].iter().map(|&b| Move::Split { leaf, a, b }));
             }
@@ -342,14 +433,23 @@ impl State {
 
     /// Plays a valid move of the side to move and returns the position after it, with what
     /// the move did. The mover moves again after a kill.
+    ///
+    /// Besides the statement's rules this does what the deployed judge does:
+    /// - a killed leaf gets no flag for the branch that killed it (D1), so it may later split
+    ///   back along that branch (into the killer's node: a suicide);
+    /// - every point a split reaches gets, on the border, the flags that point off the grid
+    ///   (not the seed nor the trunk's tip);
+    /// - the leaves a kill froze thaw after the next move's tips are frozen, so a tip of a
+    ///   second kill that merged into one of them is active at once (D3);
+    /// - under [`Rules::Deployed`], each point the split reached that has exactly one
+    ///   unset flag left (off-board flags count as set) becomes the mover's node, even a node
+    ///   of the opponent (D2); a point with none stays what it is.
     pub fn play(&self, m: Move) -> (Self, Effects) {
         let mut next = *self;
         let side = self.to_move;
         let mut effects = Effects::default();
-        // Leaves frozen for this move thaw after it; a kill now freezes the killer's new tips.
-        for leaf in next.frozen[side].iter() {
-            next.put(FROZEN + side, leaf, false);
-        }
+        // The points the move's branches reach, and those of them that are now its leaves.
+        let mut reached = Points::EMPTY;
         let mut tips = Points::EMPTY;
         match m {
             Move::First { row, trunk } => {
@@ -363,18 +463,35 @@ impl State {
                 next.put(LEAVES + side, leaf, false);
                 next.put(NODES + side, leaf, true);
                 for d in [a, b] {
+                    reached = reached.or(Points::single(leaf).step(d));
                     if let Some(tip) = next.grow(leaf, d, &mut effects) {
                         tips = tips.with(tip);
                     }
                 }
             }
         }
-        if effects.kills > 0 {
-            for tip in tips.iter() {
-                next.put(FROZEN + side, tip, true);
+        let thawing = self.frozen[side];
+        let freezing = if effects.kills > 0 {
+            tips.minus(thawing)
+        } else {
+            Points::EMPTY
+        };
+        for leaf in thawing.minus(freezing).iter() {
+            next.put(FROZEN + side, leaf, false);
+        }
+        for leaf in freezing.iter() {
+            next.put(FROZEN + side, leaf, true);
+        }
+        for point in reached.iter() {
+            for d in Direction::ALL {
+                if point.step(d).is_none() {
+                    next.put(FLAGS + d.slot(), point, true);
+                }
+            }
+            if self.rules == Rules::Deployed && next.unflagged(point) == 1 {
+                next.make_node(side, point);
             }
         }
-        next.retire_stuck_leaves();
         if effects.kills == 0 {
             next.to_move = 1 - side;
             next.hash ^= SIDE_1_TO_MOVE;
@@ -384,41 +501,45 @@ impl State {
 
     /// Grows a branch of the side to move from `from` in direction `d` and settles what it
     /// ends on; returns the mover's leaf at its tip, if any.
+    ///
+    /// (A side never moves while the opponent has frozen leaves: they thaw within the
+    /// killer's extra move. From an arbitrary grid, a branch into one counts as a kill.)
     fn grow(&mut self, from: Point, d: Direction, effects: &mut Effects) -> Option<Point> {
         let side = self.to_move;
         let other = 1 - side;
         let tip = from.step(d)?;
-        self.put(BRANCHES + d.slot(), from, true);
-        self.put(BRANCHES + d.opposite().slot(), tip, true);
+        self.put(FLAGS + d.slot(), from, true);
         if self.nodes[0].or(self.nodes[1]).contains(tip) {
             // Suicide: the branch is dead and scores nothing.
+            self.put(FLAGS + d.opposite().slot(), tip, true);
             effects.suicides += 1;
             return None;
         }
         self.scores[side] += 1;
         if self.leaves[other].contains(tip) {
-            // Kill: the opponent's leaf becomes the killer's.
+            // Kill: the opponent's leaf becomes the killer's, without a flag for this
+            // branch at its end (D1).
             self.put(LEAVES + other, tip, false);
             self.put(FROZEN + other, tip, false);
             effects.kills += 1;
-        } else if self.leaves[side].contains(tip) {
-            effects.merges += 1;
+        } else {
+            self.put(FLAGS + d.opposite().slot(), tip, true);
+            if self.leaves[side].contains(tip) {
+                effects.merges += 1;
+            }
         }
         self.put(LEAVES + side, tip, true);
         Some(tip)
     }
 
-    /// A leaf with exactly one free direction can never split: the judge makes it a node.
-    fn retire_stuck_leaves(&mut self) {
-        for side in 0..2 {
-            for leaf in self.leaves[side].iter() {
-                if self.free_directions(leaf).count() == 1 {
-                    self.put(LEAVES + side, leaf, false);
-                    self.put(FROZEN + side, leaf, false);
-                    self.put(NODES + side, leaf, true);
-                }
-            }
+    /// Makes `point` a node of `side`, whatever it was.
+    fn make_node(&mut self, side: Side, point: Point) {
+        for owner in 0..2 {
+            self.put(LEAVES + owner, point, false);
+            self.put(FROZEN + owner, point, false);
         }
+        self.put(NODES + 1 - side, point, false);
+        self.put(NODES + side, point, true);
     }
 
     /// The same position seen from the other side: columns mirrored (`j -> 19 - j`), sides
@@ -430,18 +551,19 @@ impl State {
                 .map(|p| Point::new(p.i(), SIDE - 1 - p.j()))
                 .collect()
         };
-        let mut branches = [Points::EMPTY; 8];
+        let mut flags = [Points::EMPTY; 8];
         for d in Direction::ALL {
-            branches[d.mirrored().slot()] = flip(self.branches[d.slot()]);
+            flags[d.mirrored().slot()] = flip(self.flags[d.slot()]);
         }
         Self::from_parts(
             [flip(self.leaves[1]), flip(self.leaves[0])],
             [flip(self.frozen[1]), flip(self.frozen[0])],
             [flip(self.nodes[1]), flip(self.nodes[0])],
-            branches,
+            flags,
             [self.scores[1], self.scores[0]],
             1 - self.to_move,
         )
+        .with_rules(self.rules)
     }
 
     /// The move `m` of side 1 as that side writes it in its own (mirrored) view, or a move
@@ -463,21 +585,24 @@ impl State {
         }
     }
 
-    /// The scores as far as the grid tells them: each branch between two points of the same
-    /// side scores 1 for that side, a branch between the two sides' points scores nothing.
-    /// A grid cannot tell a branch into one's own node (0) from any other between two of
-    /// one's points, nor a branch to a leaf killed later (1) from one into the opponent's
-    /// node (0), so this is an estimate; only differences from here on are exact.
+    /// The scores as far as the grid tells them: each branch (flagged at either end) between
+    /// two points of the same side scores 1 for that side, a branch between the two sides'
+    /// points scores nothing. A grid cannot tell a branch into one's own node (0) from any
+    /// other between two of one's points, nor a branch to a leaf killed later (1) from one
+    /// into the opponent's node (0), and a node the one-free-direction rule gave to the
+    /// other side moves its branches with it; so this is an estimate, and only differences
+    /// from here on are exact.
     pub fn estimated_scores(&self) -> [i32; 2] {
         let owned = [
             self.leaves[0].or(self.nodes[0]),
             self.leaves[1].or(self.nodes[1]),
         ];
         let mut scores = [0; 2];
-        // Each branch once: from the end it leaves in direction 1 to 4 (the other end has
-        // the opposite, 5 to 8).
+        // Each branch once, by the end it leaves in direction 1 to 4 (the other end has the
+        // opposite direction, 5 to 8, and may lack its flag).
         for d in &Direction::ALL[..4] {
-            for from in self.branches[d.slot()].iter() {
+            let far_ends = self.branches(d.opposite()).step(d.opposite());
+            for from in self.branches(*d).or(far_ends).iter() {
                 let Some(to) = from.step(*d) else { continue };
                 for (side, points) in owned.iter().enumerate() {
                     if points.contains(from) && points.contains(to) {

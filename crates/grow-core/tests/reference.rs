@@ -1,10 +1,12 @@
-//! Random games against a plain model of the rules written out from the spec on arrays:
-//! the same moves are valid, every generated move is accepted, and grids, scores, the side to
-//! move and the end agree after every move. (Random games kill, merge and die on nodes
+//! Random games against a plain model of the rules written out from the spec on arrays, the
+//! judge's quirks included and done in the judge's order (flags, freezing, thawing, off-board
+//! flags, then the one-free-direction rule): the same moves are valid, every generated move
+//! is accepted, and grids, scores, the side to move, the end and the winner agree after
+//! every move, under both readings of the judge. (Random games kill, merge and die on nodes
 //! hundreds of times over the cases.)
 
 use grow_core::codec::{format_grid, parse_grid};
-use grow_core::state::{Move, State};
+use grow_core::state::{Move, Rules, State};
 use proptest::prelude::*;
 
 /// Point codes as on side 0's grid.
@@ -30,10 +32,6 @@ fn owner(code: u8) -> Option<usize> {
     }
 }
 
-fn is_leaf(code: u8) -> bool {
-    matches!(code, 1 | 2 | 5 | 6)
-}
-
 /// The neighbour of `index` in direction `d` (1 to 8), if on the grid.
 fn step(index: usize, d: usize) -> Option<usize> {
     let (di, dj): (i32, i32) = [
@@ -56,6 +54,8 @@ struct Plain {
     flags: [[bool; 9]; 400],
     scores: [i32; 2],
     to_move: usize,
+    /// Whether a point a split reaches with one unset flag becomes the mover's node.
+    conversion: bool,
 }
 
 /// A move as numbers: `(true, row, trunk, 0)` or `(false, leaf, a, b)`.
@@ -74,12 +74,13 @@ fn key(m: Move) -> Key {
 }
 
 impl Plain {
-    fn new() -> Self {
+    fn new(conversion: bool) -> Self {
         Self {
             code: [EMPTY; 400],
             flags: [[false; 9]; 400],
             scores: [0; 2],
             to_move: 0,
+            conversion,
         }
     }
 
@@ -122,18 +123,34 @@ impl Plain {
         moves
     }
 
+    fn has_leaf(&self, side: usize) -> bool {
+        self.code.contains(&leaf(side))
+    }
+
     fn over(&self) -> bool {
         self.seeded(0)
             && self.seeded(1)
-            && (!self.code.contains(&leaf(0))
-                || !self.code.contains(&leaf(1))
-                || self.moves().is_empty())
+            && (!self.has_leaf(0) || !self.has_leaf(1) || self.moves().is_empty())
+    }
+
+    /// The winner of a finished game: a side to move with active leaves and no valid move
+    /// loses (every answer it could give is invalid), otherwise the higher score.
+    fn winner(&self) -> Option<usize> {
+        if self.has_leaf(0) && self.has_leaf(1) && self.moves().is_empty() {
+            return Some(1 - self.to_move);
+        }
+        match self.scores[0].cmp(&self.scores[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
     }
 
     fn play(&mut self, (first, at, a, b): Key) {
         let side = self.to_move;
         let was_frozen: Vec<usize> = (0..400).filter(|&i| self.code[i] == frozen(side)).collect();
         let mut tips = Vec::new();
+        let mut reached = Vec::new();
         let mut killed = false;
         let (from, directions) = if first {
             let seed = at * 20 + if side == 0 { 0 } else { 19 };
@@ -144,34 +161,48 @@ impl Plain {
         self.code[from] = node(side);
         for d in directions {
             let to = step(from, d).unwrap();
+            reached.push(to);
             self.flags[from][d] = true;
-            self.flags[to][(d + 3) % 8 + 1] = true;
             let there = self.code[to];
             if there == 3 || there == 4 {
+                self.flags[to][(d + 3) % 8 + 1] = true;
                 continue; // suicide: no score, no leaf
             }
             self.scores[side] += 1;
-            if there == EMPTY {
-                self.code[to] = leaf(side);
-            } else if owner(there) != Some(side) {
+            if there == leaf(1 - side) {
+                // A kill: the killed point gets no flag for this branch.
                 self.code[to] = leaf(side);
                 killed = true;
+            } else {
+                self.flags[to][(d + 3) % 8 + 1] = true;
+                if there == EMPTY {
+                    self.code[to] = leaf(side);
+                }
             }
             tips.push(to);
-        }
-        for index in was_frozen {
-            if self.code[index] == frozen(side) {
-                self.code[index] = leaf(side);
-            }
         }
         if killed {
             for &tip in &tips {
                 self.code[tip] = frozen(side);
             }
         }
-        for index in 0..400 {
-            if is_leaf(self.code[index]) && self.free(index).len() == 1 {
-                self.code[index] = node(owner(self.code[index]).unwrap());
+        // The previous kill's frozen leaves thaw after this move's tips are frozen.
+        for index in was_frozen {
+            if self.code[index] == frozen(side) {
+                self.code[index] = leaf(side);
+            }
+        }
+        if !first {
+            for &point in &reached {
+                for d in 1..=8 {
+                    if step(point, d).is_none() {
+                        self.flags[point][d] = true;
+                    }
+                }
+                let unset = (1..=8).filter(|&d| !self.flags[point][d]).count();
+                if self.conversion && unset == 1 {
+                    self.code[point] = node(side);
+                }
             }
         }
         if !killed {
@@ -195,15 +226,20 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_games_follow_the_plain_rules(choices in prop::collection::vec(any::<u32>(), 400)) {
-        let mut state = State::default();
-        let mut plain = Plain::new();
+    fn random_games_follow_the_plain_rules(
+        choices in prop::collection::vec(any::<u32>(), 400),
+        conversion in any::<bool>(),
+    ) {
+        let rules = if conversion { Rules::Deployed } else { Rules::WithoutConversion };
+        let mut state = State::default().with_rules(rules);
+        let mut plain = Plain::new(conversion);
         for &choice in &choices {
             let mut moves = Vec::new();
             state.legal_moves(&mut moves);
             prop_assert_eq!(state.is_over(), plain.over());
             if state.is_over() {
                 prop_assert!(moves.is_empty());
+                prop_assert_eq!(state.winner(), plain.winner());
                 break;
             }
             let mut keys: Vec<Key> = moves.iter().map(|&m| key(m)).collect();
