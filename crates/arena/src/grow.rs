@@ -42,8 +42,14 @@ impl Builtin {
                 let value = |m: &Move| {
                     let (after, _) = state.play(*m);
                     if after.is_over() {
+                        // A side to move without a valid move loses whatever the scores.
                         let scores = after.scores();
-                        1_000_000 * (scores[me] - scores[1 - me])
+                        let margin = scores[me] - scores[1 - me];
+                        match after.winner() {
+                            Some(winner) if winner == me => 1_000_000 + margin,
+                            Some(_) => -1_000_000 + margin,
+                            None => 0,
+                        }
                     } else if after.to_move() == me {
                         evaluate(&after)
                     } else {

@@ -28,10 +28,17 @@ impl Game for State {
         (next, turn)
     }
 
+    /// The score difference, but at least 1 for the winner: a side to move without a valid
+    /// move loses whatever the scores.
     fn final_margin(&self) -> Option<i64> {
         self.is_over().then(|| {
             let (me, scores) = (self.to_move(), self.scores());
-            i64::from(scores[me] - scores[1 - me])
+            let margin = i64::from(scores[me] - scores[1 - me]);
+            match self.winner() {
+                Some(winner) if winner == me => margin.max(1),
+                Some(_) => margin.min(-1),
+                None => 0,
+            }
         })
     }
 
