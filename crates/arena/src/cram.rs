@@ -1,4 +1,4 @@
-//! The Cram referee (docs/rules/cram.md), behaving as the course judge does: each player is one
+//! The Cram referee (docs/cram.md), behaving as the course judge does: each player is one
 //! process for the whole game; player 1 is started and must say `OK` within 1000 ms of its
 //! start, then player 2 likewise; `START` goes to player 1 only; each move is forwarded to the
 //! other player, who answers with its own within 500 ms; a player is never asked to move when

@@ -1,4 +1,4 @@
-//! The Domain Expansion referee (docs/rules/domain.md), as CodinGame's referee runs bots: each
+//! The Domain Expansion referee (docs/domain.md), as CodinGame's referee runs bots: each
 //! player is one process for the whole game, spoken to in lines; 1000 ms for a player's first
 //! turn, 100 ms after. An illegal action loses with -5, an unparsable answer with -6, a late
 //! answer or a bot that died with -7 (the opponent keeps 0). Plus the built-in players.

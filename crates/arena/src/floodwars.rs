@@ -1,5 +1,5 @@
 //! The Flood Wars referee: one process per move, exactly as the judge runs bots
-//! (docs/rules/floodwars.md): `J` or `S` and the board on standard input, then end of input;
+//! (docs/floodwars.md): `J` or `S` and the board on standard input, then end of input;
 //! the answer is the other letter and the board after a legal move. A late, malformed or
 //! illegal answer, a crash or a non-zero exit loses, and the opponent gets width x height
 //! points. Plus the built-in players and random boards.

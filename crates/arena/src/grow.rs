@@ -1,4 +1,4 @@
-//! The Grow referee (docs/rules/grow.md), as the contest's deployed judge runs bots: one
+//! The Grow referee (docs/grow.md), as the contest's deployed judge runs bots: one
 //! process per move, the grid seen from the mover's side on standard input then end of input
 //! (mirrored for the second player), 2 s of wall time; the answer is one line of numbers and
 //! commas (the trailing newline is optional); anything on standard error, a late, malformed
