@@ -279,7 +279,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                     pentanomial.add_pair(pair[0].a_result(), pair[1].a_result());
                     status = sprt.decision(&pentanomial);
                     println!(
-                        "pair {:>4} (board {}): a scored {} | {pentanomial} | LLR {:+.3}",
+                        "pair {:>4} (board {}): a scored {} | {pentanomial} | LLR {:+.3} [{lower:.3}, {upper:.3}]",
                         pentanomial.pairs(),
                         pair[0].pair,
                         pair[0].a_score() + pair[1].a_score(),
