@@ -1,0 +1,69 @@
+//! Depth reached and nodes per second of the engine by board size, under floodwars-bot's
+//! default clock (650 ms, no new iteration after 35% of it), on random boards (J to move).
+//!
+//! `cargo run --release -p floodwars-core --example depth [BUDGET_MS]`
+
+use std::time::{Duration, Instant};
+
+use floodwars_core::{Colour, Engine, Position, Side};
+use search::Clock;
+
+/// A small xorshift generator: the boards only need to be varied and repeatable.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn random_board(side: usize, rng: &mut Xorshift) -> Position {
+    let mut rows: Vec<Vec<Colour>> = (0..side)
+        .map(|_| {
+            (0..side)
+                .map(|_| Colour::ALL[(rng.next() % 5) as usize])
+                .collect()
+        })
+        .collect();
+    while rows[0][side - 1] == rows[side - 1][0] {
+        rows[0][side - 1] = Colour::ALL[(rng.next() % 5) as usize];
+    }
+    Position::new(&rows, Side::J, 0).expect("a valid board")
+}
+
+fn main() {
+    let budget_ms: u64 = std::env::args()
+        .nth(1)
+        .map_or(650, |arg| arg.parse().expect("a budget in milliseconds"));
+    let budget = Duration::from_millis(budget_ms);
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+    println!(
+        "| board | boards | depth min / median / max | nodes per second (mean) | time per move (mean) |"
+    );
+    println!("|---|---|---|---|---|");
+    for side in [10, 20, 30, 40, 50] {
+        let (mut depths, mut nodes, mut seconds) = (Vec::new(), 0u64, 0.0);
+        for _ in 0..8 {
+            let position = random_board(side, &mut rng);
+            let started = Instant::now();
+            let clock = Clock::new(started, budget.mul_f64(0.35), budget);
+            let result = Engine::new(16 << 20).search(&position, &clock);
+            seconds += started.elapsed().as_secs_f64();
+            depths.push(result.depth);
+            nodes += result.nodes;
+        }
+        depths.sort_unstable();
+        println!(
+            "| {side} x {side} | {} | {} / {} / {} | {:.0} k | {:.0} ms |",
+            depths.len(),
+            depths[0],
+            depths[depths.len() / 2],
+            depths[depths.len() - 1],
+            nodes as f64 / seconds / 1000.0,
+            1000.0 * seconds / depths.len() as f64
+        );
+    }
+}
