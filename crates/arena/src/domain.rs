@@ -167,12 +167,7 @@ impl Referee for Domain {
             }
         }
         if record.forfeit.is_none() {
-            record.points = state.domain_sizes().map(i64::from);
-            record.winner = match record.points[0].cmp(&record.points[1]) {
-                std::cmp::Ordering::Greater => Some(0),
-                std::cmp::Ordering::Less => Some(1),
-                std::cmp::Ordering::Equal => None,
-            };
+            record.finish_by_points(state.domain_sizes().map(i64::from));
         }
         for (seat, session) in sessions.into_iter().enumerate() {
             if let Some(session) = session {

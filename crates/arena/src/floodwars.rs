@@ -186,11 +186,11 @@ impl Referee for FloodWars {
         rows(&random_board(width, height, rng.next_u64()))
     }
 
-    fn play(&self, start: &str, players: [&Player; 2], _seed: u64) -> GameRecord {
+    fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
         let limits = players.map(|player| player_limit(player, self.limit));
         let mut record = GameRecord::new(
             Self::NAME,
-            _seed,
+            seed,
             start.to_string(),
             players.map(|player| player.name.clone()),
             limits.map(|limit| limit.as_millis() as u64),
@@ -216,13 +216,7 @@ impl Referee for FloodWars {
                 }
             }
         }
-        let score = position.score();
-        record.points = [score.j as i64, score.s as i64];
-        record.winner = match score.j.cmp(&score.s) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
+        record.finish_by_points(Self::scores(&position));
         record
     }
 

@@ -187,13 +187,13 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Match { game, .. }
         | Command::Sprt { game, .. }
-        | Command::Tournament { game, .. }
-        | Command::Player { game, .. } => match game {
+        | Command::Tournament { game, .. } => match game {
             Game::Floodwars => run::<FloodWars>(&cli.command),
             Game::Domain => run::<Domain>(&cli.command),
             Game::Cram => run::<Cram>(&cli.command),
             Game::Grow => run::<Grow>(&cli.command),
         },
+        Command::Player { game, strategy } => play_as_builtin(*game, strategy),
         Command::Replay {
             file,
             game,
@@ -329,11 +329,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                 *boards as usize,
                 start.jobs as usize,
                 |pairing| {
-                    for pair in pairing.games.chunks(2) {
-                        if let [first, second] = pair {
-                            jsonl.write(start.seed, &[first.clone(), second.clone()]);
-                        }
-                    }
+                    jsonl.write(start.seed, &pairing.games);
                     let names = [
                         players[pairing.a].name.as_str(),
                         players[pairing.b].name.as_str(),
@@ -345,12 +341,9 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
             print!("{tournament}");
             Ok(())
         }
-        Command::Player { strategy, .. } => {
-            let builtin = Builtin::from_name(strategy)
-                .ok_or_else(|| format!("no built-in player {strategy:?}"))?;
-            play_as_builtin::<R>(builtin)
+        Command::Player { .. } | Command::Replay { .. } => {
+            unreachable!("built-in players and replays are not run per referee")
         }
-        Command::Replay { .. } => unreachable!("replays are not per game"),
     }
 }
 
@@ -398,11 +391,11 @@ impl Jsonl {
         Ok(Self { out, error: None })
     }
 
-    fn write(&mut self, match_seed: u64, pair: &[MatchGame; 2]) {
+    fn write(&mut self, match_seed: u64, games: &[MatchGame]) {
         let Some((path, out)) = &mut self.out else {
             return;
         };
-        for game in pair {
+        for game in games {
             let line = JsonGame {
                 match_seed,
                 pair: game.pair,
@@ -493,13 +486,15 @@ fn replay(
     Ok(())
 }
 
-/// Plays as `builtin` over the judge's protocol of `R`'s game.
-fn play_as_builtin<R: Referee>(builtin: Builtin) -> Result<(), String> {
-    match R::NAME {
-        "floodwars" => play_floodwars_move(builtin),
-        "domain" => play_domain_game(builtin),
-        "cram" => play_cram_game(builtin),
-        _ => play_grow_move(builtin),
+/// Plays as the built-in `strategy` over the judge's protocol of `game`.
+fn play_as_builtin(game: Game, strategy: &str) -> Result<(), String> {
+    let builtin =
+        Builtin::from_name(strategy).ok_or_else(|| format!("no built-in player {strategy:?}"))?;
+    match game {
+        Game::Floodwars => play_floodwars_move(builtin),
+        Game::Domain => play_domain_game(builtin),
+        Game::Cram => play_cram_game(builtin),
+        Game::Grow => play_grow_move(builtin),
     }
 }
 

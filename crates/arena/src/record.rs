@@ -99,6 +99,16 @@ impl GameRecord {
         self.winner = Some(1 - seat);
     }
 
+    /// Records the judge's points at the end of a game played out: the higher wins.
+    pub fn finish_by_points(&mut self, points: [i64; 2]) {
+        self.points = points;
+        self.winner = match points[0].cmp(&points[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+    }
+
     /// Seat 0's margin over seat 1 as a match counts it: the points difference, but at least
     /// 1 in the winner's favour (a forfeit can leave equal points).
     pub fn margin(&self) -> i64 {
