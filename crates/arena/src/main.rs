@@ -38,6 +38,15 @@ Players (--a, --b, --player):
                                   the same with a name for the tables and a limit of its own
                                   (per move or turn; the game's other limits scale with it)";
 
+/// How `arena sprt` scores a board pair.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PairsBy {
+    /// Each game's win, draw or loss: 0 to 2 points in half points (pentanomial).
+    Results,
+    /// The pair as one game: won, drawn or lost by the point margin summed over both games.
+    Margin,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum Game {
     /// Flood Wars (one process per move, 1 s).
@@ -129,6 +138,10 @@ enum Command {
         /// Stop undecided after this many board pairs.
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
         max_pairs: u64,
+        /// How a board pair scores: by its two games' results, or as a whole by the point
+        /// margin summed over both games (for boards that the seat decides).
+        #[arg(long, value_enum, default_value_t = PairsBy::Results)]
+        pairs_by: PairsBy,
         #[command(flatten)]
         start: StartArgs,
     },
@@ -253,6 +266,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
             alpha,
             beta,
             max_pairs,
+            pairs_by,
             start,
             ..
         } => {
@@ -276,13 +290,25 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                 start.jobs as usize,
                 |pair| {
                     jsonl.write(start.seed, pair);
-                    pentanomial.add_pair(pair[0].a_result(), pair[1].a_result());
+                    let before = pentanomial.counts;
+                    match pairs_by {
+                        PairsBy::Results => {
+                            pentanomial.add_pair(pair[0].a_result(), pair[1].a_result());
+                        }
+                        PairsBy::Margin => {
+                            pentanomial.add_pair_by_margin(pair[0].a_margin() + pair[1].a_margin());
+                        }
+                    }
+                    let scored = (0..5)
+                        .find(|&k| pentanomial.counts[k] > before[k])
+                        .unwrap_or(0);
                     status = sprt.decision(&pentanomial);
                     println!(
-                        "pair {:>4} (board {}): a scored {} | {pentanomial} | LLR {:+.3} [{lower:.3}, {upper:.3}]",
+                        "pair {:>4} (board {}): a scored {} (margin {:+}) | {pentanomial} | LLR {:+.3} [{lower:.3}, {upper:.3}]",
                         pentanomial.pairs(),
                         pair[0].pair,
-                        pair[0].a_score() + pair[1].a_score(),
+                        scored as f64 / 2.0,
+                        pair[0].a_margin() + pair[1].a_margin(),
                         sprt.llr(&pentanomial)
                     );
                     if status == Decision::Continue {

@@ -61,6 +61,13 @@ impl Pentanomial {
         self.counts[first_game.half_points() + second_game.half_points()] += 1;
     }
 
+    /// Counts one pair scored as a whole by points: the first player takes both points when
+    /// `margin`, its point margin summed over the pair's two games, is positive, one when it
+    /// is zero, none otherwise.
+    pub fn add_pair_by_margin(&mut self, margin: i64) {
+        self.counts[(2 + 2 * margin.signum()) as usize] += 1;
+    }
+
     /// The number of pairs.
     pub fn pairs(&self) -> u64 {
         self.counts.iter().sum()
@@ -298,6 +305,16 @@ mod tests {
 
     fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
         (actual - expected).abs() <= tolerance
+    }
+
+    #[test]
+    fn pairs_scored_by_margin_count_as_two_one_or_no_points() {
+        let mut pairs = Pentanomial::default();
+        for margin in [37, -2, 0, 5] {
+            pairs.add_pair_by_margin(margin);
+        }
+        assert_eq!(pairs.counts, [1, 0, 1, 0, 2]);
+        assert_eq!(pairs.score(), Some(0.625));
     }
 
     const ZERO_FIVE: Sprt = Sprt {
