@@ -5,9 +5,14 @@ use search::{
 };
 
 use crate::eval::evaluate;
+use crate::groups::GroupPosition;
 use crate::position::{Colour, Position, Side};
 
-/// Flood Wars as a [`search::Game`]: J moves as [`Player::First`].
+/// Flood Wars as a [`search::Game`] on [`GroupPosition`]s: J moves as [`Player::First`].
+///
+/// The search never sees an [`Outcome`]: the contest scores points, so a game whose areas are
+/// separated is valued by [`evaluate`] at its exact point margin (a win by 40 is worth more
+/// than a win by 1, and a lost game is lost by as little as possible).
 #[derive(Debug)]
 pub struct FloodWars;
 
@@ -19,36 +24,32 @@ fn player(side: Side) -> Player {
 }
 
 impl Game for FloodWars {
-    type State = Position;
+    type State = GroupPosition;
     type Move = Colour;
 
-    fn player_to_move(position: &Position) -> Player {
+    fn player_to_move(position: &GroupPosition) -> Player {
         player(position.to_move())
     }
 
-    fn generate_moves(position: &Position, moves: &mut MoveList<Colour>) {
-        if !position.is_over() {
+    fn generate_moves(position: &GroupPosition, moves: &mut MoveList<Colour>) {
+        if !position.is_separated() {
             moves.extend(position.legal_moves());
         }
     }
 
-    fn outcome(position: &Position) -> Option<Outcome> {
-        position.is_over().then(|| match position.score().margin() {
-            m if m > 0 => Outcome::Win(Player::First),
-            m if m < 0 => Outcome::Win(Player::Second),
-            _ => Outcome::Draw,
-        })
+    fn outcome(_: &GroupPosition) -> Option<Outcome> {
+        None
     }
 
-    fn apply(position: &mut Position, colour: Colour) -> Option<Position> {
+    fn apply(position: &mut GroupPosition, colour: Colour) -> Option<GroupPosition> {
         Some(position.play(colour))
     }
 
-    fn evaluate(position: &Position) -> Score {
+    fn evaluate(position: &GroupPosition) -> Score {
         evaluate(position)
     }
 
-    fn hash(position: &Position) -> u64 {
+    fn hash(position: &GroupPosition) -> u64 {
         position.hash()
     }
 
@@ -69,17 +70,34 @@ impl Engine {
         Self {
             searcher: AlphaBeta::new(AlphaBetaOptions {
                 table_bytes,
+                // A node costs microseconds on large boards: read the clock often enough to
+                // stop within a millisecond of the limit.
+                check_every: 64,
                 ..AlphaBetaOptions::default()
             }),
         }
     }
 
-    /// Searches `position` within the clock. The move is legal whenever the game is not over.
+    /// Searches `position` within the clock. The move is always a legal one, also when the
+    /// game is over (a judge may still ask).
+    ///
+    /// The score is the expected point margin for the player to move, in cells (exact once the
+    /// areas are separated).
     pub fn search(&mut self, position: &Position, clock: &Clock) -> SearchResult<Colour> {
-        let mut result = self.searcher.search(position, clock);
+        let first_legal = position.legal_moves().next();
+        if position.shares_area() {
+            // Both players hold the same area: every move recolours it for both, a draw.
+            return SearchResult {
+                best_move: first_legal,
+                score: 0,
+                depth: 0,
+                pv: first_legal.into_iter().collect(),
+                nodes: 0,
+            };
+        }
+        let mut result = self.searcher.search(&GroupPosition::new(position), clock);
         if result.best_move.is_none() {
-            // The game is over, but a judge may still ask: any legal colour answers.
-            result.best_move = position.legal_moves().next();
+            result.best_move = first_legal;
         }
         result
     }

@@ -4,6 +4,7 @@
 //! - [`Position`]: the board as bitgrid planes, legal moves, [`Position::play`], the end of the
 //!   game and the [`Score`];
 //! - [`codec`]: the judge's text format, shared by the bot and the arena's referee;
+//! - [`groups`]: the search's view of a position, the board as a graph of same-coloured groups;
 //! - [`eval`] and [`engine`]: the evaluation and the alpha-beta engine.
 //!
 //! ```
@@ -20,6 +21,7 @@
 pub mod codec;
 pub mod engine;
 pub mod eval;
+pub mod groups;
 mod position;
 
 pub use codec::ParseError;
