@@ -1,8 +1,10 @@
 //! `floodwars-bot`: the Flood Wars judge starts it once per move with `J` or `S` and the board
 //! on standard input; it answers with the other letter and the board after its move.
 //!
-//! Its clock starts with the process. The budget (default 650 ms of the judge's 1 s, no new
-//! search iteration after 35% of it) can be set with `--budget-ms N` or `FLOODWARS_BUDGET_MS`.
+//! Its clock starts with the process. The budget (default 780 ms of the judge's 1 s, which
+//! leaves room for starting the process and for a busy machine) can be set with
+//! `--budget-ms N` or `FLOODWARS_BUDGET_MS`; the search deepens while the next iteration is
+//! predicted to be worth starting, and stops at the budget.
 //! Malformed input: one line on standard error, exit status 2, nothing on standard output.
 
 use std::io::{Read, Write};
@@ -13,8 +15,8 @@ use floodwars_core::Engine;
 use floodwars_core::codec::parse;
 use search::Clock;
 
-const DEFAULT_BUDGET_MS: u64 = 650;
-const TABLE_BYTES: usize = 16 << 20;
+const DEFAULT_BUDGET_MS: u64 = 780;
+const TABLE_BYTES: usize = 32 << 20;
 
 fn main() -> ExitCode {
     let started = Instant::now();
@@ -51,9 +53,7 @@ fn run(started: Instant) -> Result<(), String> {
         .read_to_end(&mut input)
         .map_err(|e| format!("cannot read standard input: {e}"))?;
     let position = parse(&input).map_err(|e| e.to_string())?;
-    // An iteration costs about three times the one before: one started after a third of the
-    // budget would rarely finish, so none starts then.
-    let clock = Clock::new(started, budget.mul_f64(0.35), budget);
+    let clock = Clock::new(started, budget, budget);
     let result = Engine::new(TABLE_BYTES).search(&position, &clock);
     let colour = result.best_move.expect("a legal colour always exists");
     let answer = position.play(colour).to_string();

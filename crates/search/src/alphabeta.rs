@@ -1,5 +1,7 @@
 //! Negamax with alpha-beta pruning, iterative deepening and a transposition table.
 
+use std::time::{Duration, Instant};
+
 use smallvec::SmallVec;
 
 use crate::clock::Clock;
@@ -72,6 +74,8 @@ pub struct AlphaBeta<G: Game> {
     history: Vec<u32>,
     /// Triangular principal-variation table: `pv[ply]` is the best line found from `ply`.
     pv: Vec<Vec<G::Move>>,
+    /// The score of `pv[0]` in the current iteration.
+    root_score: Score,
     nodes: u64,
     stopped: bool,
     /// Whether the current iteration evaluated a position at its depth limit or took a value
@@ -89,6 +93,7 @@ impl<G: Game> AlphaBeta<G> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
             pv: vec![Vec::new(); MAX_PLY + 1],
+            root_score: 0,
             nodes: 0,
             stopped: false,
             reached_horizon: false,
@@ -101,9 +106,12 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     /// Searches `state` by iterative deepening until `max_depth`, a proven result, or the
-    /// clock's limits: no new iteration starts after the soft limit, and the hard limit stops
-    /// the current one, whose partial result is discarded. Returns the last completed
-    /// iteration's result; if none completed, the first legal move.
+    /// clock's limits: no new iteration starts after the soft limit or when the time left
+    /// before the hard limit is less than half of what the next iteration is predicted to take
+    /// (from the growth of the last two), and the hard limit stops the current one. Returns the
+    /// last completed iteration's result, unless the stopped iteration had already searched
+    /// root moves to its depth: then the best of those (the first searched is the last
+    /// iteration's best move). Before any iteration completes: the first legal move.
     pub fn search(&mut self, state: &G::State, clock: &Clock) -> SearchResult<G::Move> {
         self.table.new_search();
         self.killers.fill([None; 2]);
@@ -129,15 +137,31 @@ impl<G: Game> AlphaBeta<G> {
             result.pv.clear();
             return result;
         }
+        // How long the last two iterations took: the next one is predicted to take as much
+        // longer again as the last took over the one before.
+        let mut iteration_times = [Duration::ZERO; 2];
         for depth in 1..=self.options.max_depth.min(MAX_PLY as u32) {
             if depth > 1 && clock.soft_expired() {
                 break;
             }
+            if depth > 2 && clock.remaining() < predicted_time(iteration_times) / 2 {
+                // Not even the first root move would likely be searched in time.
+                break;
+            }
+            let started = Instant::now();
             self.reached_horizon = false;
             let score = self.search_root(&mut state, depth, result.score, clock);
             if self.stopped {
+                // Root moves searched to the full depth before the clock stopped: the best of
+                // them (searched first was the last iteration's best) is the better choice.
+                if let Some(&best) = self.pv[0].first() {
+                    result.best_move = Some(best);
+                    result.pv = self.pv[0].clone();
+                    result.score = self.root_score;
+                }
                 break;
             }
+            iteration_times = [iteration_times[1], started.elapsed()];
             result = SearchResult {
                 best_move: self.pv[0].first().copied(),
                 score,
@@ -296,6 +320,9 @@ impl<G: Game> AlphaBeta<G> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, m);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                 }
             }
             if alpha >= beta {
@@ -354,6 +381,16 @@ impl<G: Game> AlphaBeta<G> {
             line.push(next);
         }
     }
+}
+
+/// The time the next iteration is expected to take, from the times of the last two.
+fn predicted_time([before, last]: [Duration; 2]) -> Duration {
+    let growth = if before.is_zero() {
+        4.0
+    } else {
+        (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 8.0)
+    };
+    last.mul_f64(growth)
 }
 
 /// Win scores are stored relative to the node ("win in n plies from here") so that they stay
