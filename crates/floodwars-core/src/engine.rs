@@ -31,9 +31,12 @@ impl Game for FloodWars {
         player(position.to_move())
     }
 
+    /// The legal colours, those that gain the most cells first (the search tries moves in
+    /// this order after the table's move and the killers).
     fn generate_moves(position: &GroupPosition, moves: &mut MoveList<Colour>) {
         if !position.is_separated() {
             moves.extend(position.legal_moves());
+            moves.sort_by_cached_key(|&colour| std::cmp::Reverse(position.gain(colour)));
         }
     }
 
@@ -52,10 +55,6 @@ impl Game for FloodWars {
     fn hash(position: &GroupPosition) -> u64 {
         position.hash()
     }
-
-    fn move_index(colour: Colour) -> usize {
-        colour.index()
-    }
 }
 
 /// The engine: an alpha-beta searcher with its table, kept across moves of a game.
@@ -67,14 +66,19 @@ pub struct Engine {
 impl Engine {
     /// An engine whose transposition table takes `table_bytes`.
     pub fn new(table_bytes: usize) -> Self {
+        Self::with_options(AlphaBetaOptions {
+            table_bytes,
+            // A node costs microseconds on large boards: read the clock often enough to stop
+            // within a millisecond of the limit.
+            check_every: 64,
+            ..AlphaBetaOptions::default()
+        })
+    }
+
+    /// An engine with the given search settings (a depth limit, for instance).
+    pub fn with_options(options: AlphaBetaOptions) -> Self {
         Self {
-            searcher: AlphaBeta::new(AlphaBetaOptions {
-                table_bytes,
-                // A node costs microseconds on large boards: read the clock often enough to
-                // stop within a millisecond of the limit.
-                check_every: 64,
-                ..AlphaBetaOptions::default()
-            }),
+            searcher: AlphaBeta::new(options),
         }
     }
 

@@ -293,6 +293,31 @@ pub struct GroupPosition {
     area_colours: [Colour; 2],
     to_move: Side,
     hash: u64,
+    /// Why the areas are not separated, kept up to date by each move.
+    link: Link,
+}
+
+/// The longest path a [`Link`] keeps.
+const LINK_CAPACITY: usize = 60;
+
+/// A path of free groups from one next to J's area to one next to S's (each next to the one
+/// before), which shows that the areas are not separated. A move cuts it where it absorbs its
+/// groups, and what is left on the far side is a path again: only when nothing is left must a
+/// new one be searched for.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    path: [u16; LINK_CAPACITY],
+    /// The length of the path; 0 once the areas are separated, [`Link::UNKNOWN`] when the
+    /// shortest path is too long to keep.
+    len: u8,
+}
+
+impl Link {
+    const UNKNOWN: u8 = u8::MAX;
+    const SEPARATED: Self = Self {
+        path: [0; LINK_CAPACITY],
+        len: 0,
+    };
 }
 
 /// What [`GroupPosition::race`] found.
@@ -345,7 +370,9 @@ impl GroupPosition {
             area_colours: [Side::J, Side::S].map(|side| position.colour(side)),
             to_move: position.to_move(),
             hash,
+            link: Link::SEPARATED,
         }
+        .with_link()
     }
 
     /// The groups of the board.
@@ -385,15 +412,27 @@ impl GroupPosition {
         self.groups.all.minus(&self.areas[0]).minus(&self.areas[1])
     }
 
+    /// The groups the player to move absorbs by picking `colour`: those of that colour next
+    /// to its area and outside the opponent's.
+    fn absorbed(&self, colour: Colour) -> GroupSet {
+        let m = self.to_move.index();
+        self.borders[m]
+            .and(&self.groups.of_colour[colour.index()])
+            .minus(&self.areas[1 - m])
+    }
+
+    /// The cells the player to move gains by picking `colour`.
+    pub fn gain(&self, colour: Colour) -> u32 {
+        self.groups.cells(&self.absorbed(colour))
+    }
+
     /// The position after the player to move picks `colour` (a legal one): its area absorbs
     /// every group of that colour next to it.
     pub fn play(&self, colour: Colour) -> Self {
         let me = self.to_move;
         let m = me.index();
         let mut next = self.clone();
-        let absorbed = self.borders[m]
-            .and(&self.groups.of_colour[colour.index()])
-            .minus(&self.areas[1 - m]);
+        let absorbed = self.absorbed(colour);
         for group in absorbed.iter() {
             next.hash ^= group_key(me, group);
             for &neighbour in self.groups.neighbours(group) {
@@ -405,32 +444,90 @@ impl GroupPosition {
         next.hash ^= colour_key(me, self.area_colours[m]) ^ colour_key(me, colour) ^ SIDE_KEY;
         next.area_colours[m] = colour;
         next.to_move = me.other();
+        let link = &mut next.link;
+        let len = usize::from(link.len);
+        if link.len == Link::UNKNOWN {
+            return next.with_link();
+        }
+        let path = &mut link.path[..len];
+        let cut = match me {
+            // J keeps the part beyond the last group it absorbed, S the part before the first.
+            Side::J => path
+                .iter()
+                .rposition(|&g| absorbed.contains(g as usize))
+                .map(|last| {
+                    path.copy_within(last + 1.., 0);
+                    len - last - 1
+                }),
+            Side::S => path.iter().position(|&g| absorbed.contains(g as usize)),
+        };
+        if let Some(kept) = cut {
+            link.len = kept as u8;
+            if kept == 0 {
+                return next.with_link();
+            }
+        }
         next
+    }
+
+    /// The position with a new [`Link`]: a shortest path of free groups between the areas,
+    /// or none when they are separated.
+    fn with_link(mut self) -> Self {
+        let free = self.free();
+        let target = self.borders[1].and(&free);
+        let mut parent = [u16::MAX; MAX_GROUPS];
+        let mut queue = [0u16; MAX_GROUPS];
+        let (mut head, mut tail) = (0, 0);
+        for group in self.borders[0].and(&free).iter() {
+            parent[group] = group as u16;
+            queue[tail] = group as u16;
+            tail += 1;
+        }
+        self.link = Link::SEPARATED;
+        while head < tail {
+            let group = usize::from(queue[head]);
+            head += 1;
+            if target.contains(group) {
+                // Walk back to J's side, then turn the path around.
+                let mut path = vec![group as u16];
+                let mut at = group;
+                while usize::from(parent[at]) != at {
+                    at = usize::from(parent[at]);
+                    path.push(at as u16);
+                }
+                if path.len() > LINK_CAPACITY {
+                    self.link.len = Link::UNKNOWN;
+                } else {
+                    path.reverse();
+                    self.link.path[..path.len()].copy_from_slice(&path);
+                    self.link.len = path.len() as u8;
+                }
+                return self;
+            }
+            for &next in self.groups.neighbours(group) {
+                let next = usize::from(next);
+                if free.contains(next) && parent[next] == u16::MAX {
+                    parent[next] = group as u16;
+                    queue[tail] = next as u16;
+                    tail += 1;
+                }
+            }
+        }
+        self
     }
 
     /// Whether no group outside the areas can be reached from both (through groups outside the
     /// areas): the score can no longer change.
     pub fn is_separated(&self) -> bool {
-        let free = self.free();
-        let target = self.borders[1].and(&free);
-        let mut seen = self.borders[0].and(&free);
-        if !seen.is_disjoint(&target) {
-            return false;
-        }
-        let mut stack: Vec<usize> = seen.iter().collect();
-        while let Some(group) = stack.pop() {
-            for &next in self.groups.neighbours(group) {
-                let next = next as usize;
-                if free.contains(next) && !seen.contains(next) {
-                    if target.contains(next) {
-                        return false;
-                    }
-                    seen.insert(next);
-                    stack.push(next);
-                }
-            }
-        }
-        true
+        self.link.len == 0
+    }
+
+    /// The path of free groups that shows the areas are not separated, from a group next to
+    /// J's area to one next to S's, each next to the one before; `None` when they are
+    /// separated, or the path is too long to keep.
+    pub fn link(&self) -> Option<&[u16]> {
+        (self.link.len != 0 && self.link.len != Link::UNKNOWN)
+            .then(|| &self.link.path[..usize::from(self.link.len)])
     }
 
     /// Both players grow at once, one step at a time for at most `steps` steps; a step takes

@@ -71,6 +71,25 @@ fn same_position(groups: &GroupPosition, position: &Position) -> Result<(), Test
             }
         }
     }
+    if let Some(path) = groups.link() {
+        let graph = groups.groups();
+        let touches = |group: u16, side: Side| {
+            graph
+                .neighbours(usize::from(group))
+                .iter()
+                .any(|&n| groups.area(side).contains(usize::from(n)))
+        };
+        prop_assert!(touches(path[0], Side::J) && touches(path[path.len() - 1], Side::S));
+        for (i, &group) in path.iter().enumerate() {
+            let group = usize::from(group);
+            prop_assert!(
+                !groups.area(Side::J).contains(group) && !groups.area(Side::S).contains(group)
+            );
+            if i > 0 {
+                prop_assert!(graph.neighbours(group).contains(&path[i - 1]));
+            }
+        }
+    }
     let legal: Vec<Colour> = groups.legal_moves().collect();
     prop_assert_eq!(legal, position.legal_moves().collect::<Vec<_>>());
     Ok(())

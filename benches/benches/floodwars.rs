@@ -1,0 +1,79 @@
+//! Flood Wars engine kernels on random boards: building the group graph, a move, the race
+//! evaluation, and a fixed-depth search (nodes per second = nodes / time).
+//!
+//! Run: `cargo bench -p floodgate-benches --bench floodwars`
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use floodwars_core::groups::{GroupPosition, MAX_GROUPS};
+use floodwars_core::{Colour, Engine, Position, Side};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use search::{AlphaBetaOptions, Clock};
+
+/// A random square board with `moves` greedy-ish random moves played (a midgame position).
+fn position(side: usize, moves: usize, seed: u64) -> Position {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut rows: Vec<Vec<Colour>> = (0..side)
+        .map(|_| {
+            (0..side)
+                .map(|_| Colour::ALL[(rng.next_u64() % 5) as usize])
+                .collect()
+        })
+        .collect();
+    if rows[0][side - 1] == rows[side - 1][0] {
+        rows[0][side - 1] = Colour::ALL[(rows[0][side - 1].index() + 1) % 5];
+    }
+    let mut position = Position::new(&rows, Side::J, 0).expect("a board");
+    for _ in 0..moves {
+        let legal: Vec<Colour> = position.legal_moves().collect();
+        position = position.play(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+    }
+    position
+}
+
+fn kernels(c: &mut Criterion) {
+    let mut group = c.benchmark_group("floodwars");
+    for (side, moves) in [(20, 10), (50, 20)] {
+        let start = position(side, moves, 7);
+        let label = format!("{side}x{side}-after-{moves}");
+        group.bench_with_input(BenchmarkId::new("groups-build", &label), &start, |b, p| {
+            b.iter(|| GroupPosition::new(black_box(p)))
+        });
+        let groups = GroupPosition::new(&start);
+        group.bench_with_input(BenchmarkId::new("race", &label), &groups, |b, p| {
+            b.iter(|| black_box(p).race(MAX_GROUPS))
+        });
+        let colour = groups.legal_moves().next().expect("a legal move");
+        group.bench_with_input(BenchmarkId::new("play", &label), &groups, |b, p| {
+            b.iter(|| black_box(p).play(colour))
+        });
+        group.bench_with_input(
+            BenchmarkId::new("search-depth-8", &label),
+            &start,
+            |b, p| {
+                b.iter(|| {
+                    let mut engine = Engine::with_options(AlphaBetaOptions {
+                        max_depth: 8,
+                        table_bytes: 1 << 20,
+                        ..AlphaBetaOptions::default()
+                    });
+                    engine.search(black_box(p), &Clock::unlimited())
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+}
+
+criterion_group! { name = benches; config = config(); targets = kernels }
+criterion_main!(benches);
