@@ -31,12 +31,9 @@ impl Game for FloodWars {
         player(position.to_move())
     }
 
-    /// The legal colours, those that gain the most cells first (the search tries moves in
-    /// this order after the table's move and the killers).
     fn generate_moves(position: &GroupPosition, moves: &mut MoveList<Colour>) {
         if !position.is_separated() {
             moves.extend(position.legal_moves());
-            moves.sort_by_cached_key(|&colour| std::cmp::Reverse(position.gain(colour)));
         }
     }
 
@@ -54,6 +51,10 @@ impl Game for FloodWars {
 
     fn hash(position: &GroupPosition) -> u64 {
         position.hash()
+    }
+
+    fn move_index(colour: Colour) -> usize {
+        colour.index()
     }
 }
 

@@ -421,11 +421,6 @@ impl GroupPosition {
             .minus(&self.areas[1 - m])
     }
 
-    /// The cells the player to move gains by picking `colour`.
-    pub fn gain(&self, colour: Colour) -> u32 {
-        self.groups.cells(&self.absorbed(colour))
-    }
-
     /// The position after the player to move picks `colour` (a legal one): its area absorbs
     /// every group of that colour next to it.
     pub fn play(&self, colour: Colour) -> Self {
