@@ -1,5 +1,6 @@
 //! Depth reached and nodes per second of the engine by board size, under floodwars-bot's
-//! default clock (650 ms, no new iteration after 35% of it), on random boards (J to move).
+//! default clock (780 ms, deepening while the next iteration is predicted to be worth it), on
+//! random boards (J to move).
 //!
 //! `cargo run --release -p floodwars-core --example depth [BUDGET_MS]`
 
@@ -37,7 +38,7 @@ fn random_board(side: usize, rng: &mut Xorshift) -> Position {
 fn main() {
     let budget_ms: u64 = std::env::args()
         .nth(1)
-        .map_or(650, |arg| arg.parse().expect("a budget in milliseconds"));
+        .map_or(780, |arg| arg.parse().expect("a budget in milliseconds"));
     let budget = Duration::from_millis(budget_ms);
     let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
     println!(
@@ -49,7 +50,7 @@ fn main() {
         for _ in 0..8 {
             let position = random_board(side, &mut rng);
             let started = Instant::now();
-            let clock = Clock::new(started, budget.mul_f64(0.35), budget);
+            let clock = Clock::new(started, budget, budget);
             let result = Engine::new(16 << 20).search(&position, &clock);
             seconds += started.elapsed().as_secs_f64();
             depths.push(result.depth);
