@@ -251,13 +251,13 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     pub fn search(&mut self, budget: &Budget) -> MctsResult<G::Move> {
         let mut iterations = 0;
         loop {
-            if budget.iterations.is_some_and(|n| iterations >= n) {
+            // (`matches!` rather than `Option::is_some_and`: the CodinGame bundle keeps to
+            // the std of Rust 1.65.)
+            if matches!(budget.iterations, Some(n) if iterations >= n) {
                 break;
             }
             if iterations > 0
-                && budget
-                    .clock
-                    .is_some_and(|clock| iterations % 16 == 0 && clock.soft_expired())
+                && matches!(budget.clock, Some(clock) if iterations % 16 == 0 && clock.soft_expired())
             {
                 break;
             }
@@ -389,7 +389,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         // Mark the kept subtree. Children are always stored after their parent, so every kept
         // node lies at or after `kept`, and compacting in index order never overwrites a node
         // before it is moved.
-        let mut marked = vec![0u64; self.nodes.len().div_ceil(64)];
+        let mut marked = vec![0u64; self.nodes.len() / 64 + 1];
         let mut stack = vec![kept];
         while let Some(index) = stack.pop() {
             marked[index as usize / 64] |= 1 << (index % 64);

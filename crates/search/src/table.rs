@@ -96,7 +96,9 @@ impl TranspositionTable {
     /// The largest table of a power-of-two number of entries within `bytes` (at least one entry).
     pub fn with_bytes(bytes: usize) -> Self {
         let entries = (bytes / size_of::<Entry>()).max(1);
-        let entries = 1 << entries.ilog2();
+        // The highest power of two not above `entries` (`ilog2` is newer than the bundle's
+        // Rust 1.65).
+        let entries = 1 << (usize::BITS - 1 - entries.leading_zeros());
         Self {
             entries: vec![0; entries],
             generation: 0,
