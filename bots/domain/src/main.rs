@@ -1,7 +1,10 @@
 //! `domain-bot`: plays a whole game of Domain Expansion over CodinGame's line protocol, in
 //! either seat. Each turn's clock starts when its input line arrives; the budgets (default
-//! 600 ms for the first turn, 50 ms after) can be set with `--first-budget-ms N` and
-//! `--budget-ms N` or `DOMAIN_FIRST_BUDGET_MS` and `DOMAIN_BUDGET_MS`. End of input ends the game
+//! 900 ms for the first turn and 75 ms after, of CodinGame's 1000 ms and 100 ms) can be set with
+//! `--first-budget-ms N` and `--budget-ms N` or `DOMAIN_FIRST_BUDGET_MS` and
+//! `DOMAIN_BUDGET_MS`. The search deepens while its next iteration is predicted to be worth
+//! starting and stops at the budget; its table is kept for the whole game, so the first turn's
+//! long search also serves the turns after it. End of input ends the game
 //! (exit 0); a malformed line gets one line on standard error and exit status 2.
 //!
 //! The search is alpha-beta; `--mcts` switches to Monte Carlo tree search with evaluated leaves
@@ -58,8 +61,8 @@ fn run() -> Result<(), String> {
             "unknown argument {unknown:?}; usage: domain-bot [--first-budget-ms N] [--budget-ms N] [--mcts]"
         ));
     }
-    let first_budget = budget(&args, "--first-budget-ms", "DOMAIN_FIRST_BUDGET_MS", 600)?;
-    let later_budget = budget(&args, "--budget-ms", "DOMAIN_BUDGET_MS", 50)?;
+    let first_budget = budget(&args, "--first-budget-ms", "DOMAIN_FIRST_BUDGET_MS", 900)?;
+    let later_budget = budget(&args, "--budget-ms", "DOMAIN_BUDGET_MS", 75)?;
 
     let mut lines = std::io::stdin().lock().lines();
     let mut next_line = || {
@@ -110,7 +113,7 @@ fn run() -> Result<(), String> {
                 .best_move
                 .ok_or("no legal action left")?
         } else {
-            let clock = Clock::new(arrived, budget.mul_f64(0.4), budget);
+            let clock = Clock::new(arrived, budget, budget);
             engine
                 .search(&state, &clock)
                 .best_move
