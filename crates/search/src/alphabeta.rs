@@ -76,6 +76,9 @@ pub struct AlphaBeta<G: Game> {
     pv: Vec<Vec<G::Move>>,
     /// The score of `pv[0]` in the current iteration.
     root_score: Score,
+    /// The last iteration's best move, and whether the current iteration has searched it.
+    previous_best: Option<G::Move>,
+    previous_best_searched: bool,
     nodes: u64,
     stopped: bool,
     /// Whether the current iteration evaluated a position at its depth limit or took a value
@@ -94,6 +97,8 @@ impl<G: Game> AlphaBeta<G> {
             history: vec![0; 2 * HISTORY_SIZE],
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_score: 0,
+            previous_best: None,
+            previous_best_searched: false,
             nodes: 0,
             stopped: false,
             reached_horizon: false,
@@ -109,9 +114,9 @@ impl<G: Game> AlphaBeta<G> {
     /// clock's limits: no new iteration starts after the soft limit or when the time left
     /// before the hard limit is less than half of what the next iteration is predicted to take
     /// (from the growth of the last two), and the hard limit stops the current one. Returns the
-    /// last completed iteration's result, unless the stopped iteration had already searched
-    /// root moves to its depth: then the best of those (the first searched is the last
-    /// iteration's best move). Before any iteration completes: the first legal move.
+    /// last completed iteration's result, unless the stopped iteration had already searched the
+    /// last iteration's best move to its depth: then the best root move it had searched. Before
+    /// any iteration completes: the first legal move.
     pub fn search(&mut self, state: &G::State, clock: &Clock) -> SearchResult<G::Move> {
         self.table.new_search();
         self.killers.fill([None; 2]);
@@ -150,11 +155,13 @@ impl<G: Game> AlphaBeta<G> {
             }
             let started = Instant::now();
             self.reached_horizon = false;
+            self.previous_best = result.best_move;
+            self.previous_best_searched = false;
             let score = self.search_root(&mut state, depth, result.score, clock);
             if self.stopped {
-                // Root moves searched to the full depth before the clock stopped: the best of
-                // them (searched first was the last iteration's best) is the better choice.
-                if let Some(&best) = self.pv[0].first() {
+                // Once the last iteration's best move has been searched to the new depth, the
+                // best root move searched so far is at least as good a choice.
+                if let (true, Some(&best)) = (self.previous_best_searched, self.pv[0].first()) {
                     result.best_move = Some(best);
                     result.pv = self.pv[0].clone();
                     result.score = self.root_score;
@@ -313,6 +320,9 @@ impl<G: Game> AlphaBeta<G> {
             });
             if self.stopped {
                 return 0;
+            }
+            if ply == 0 && Some(m) == self.previous_best {
+                self.previous_best_searched = true;
             }
             if score > best {
                 best = score;
