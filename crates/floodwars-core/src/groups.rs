@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use bitgrid::Cell;
 
-use crate::position::{Colour, MAX_SIDE, Position, Side};
+use crate::position::{Colour, MAX_SIDE, Position, SIDE_KEY, Side, colour_key, splitmix};
 
 /// The most groups a board can have (one per cell).
 pub const MAX_GROUPS: usize = MAX_SIDE * MAX_SIDE;
@@ -360,7 +360,7 @@ impl GroupPosition {
             0
         };
         for side in [Side::J, Side::S] {
-            hash ^= colour_key(side, position.colour(side));
+            hash ^= colour_key(side.index(), position.colour(side));
             hash ^= group_key(side, areas[side.index()].iter().next().expect("one group"));
         }
         Self {
@@ -436,7 +436,7 @@ impl GroupPosition {
         }
         next.areas[m] = self.areas[m].or(&absorbed);
         next.borders[m] = next.borders[m].minus(&next.areas[m]);
-        next.hash ^= colour_key(me, self.area_colours[m]) ^ colour_key(me, colour) ^ SIDE_KEY;
+        next.hash ^= colour_key(m, self.area_colours[m]) ^ colour_key(m, colour) ^ SIDE_KEY;
         next.area_colours[m] = colour;
         next.to_move = me.other();
         let link = &mut next.link;
@@ -568,19 +568,6 @@ impl GroupPosition {
             separated: ran_out && !touched,
         }
     }
-}
-
-const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-const SIDE_KEY: u64 = splitmix(1);
-
-fn colour_key(side: Side, colour: Colour) -> u64 {
-    splitmix(2 + (side.index() * 5 + colour.index()) as u64)
 }
 
 fn group_key(side: Side, group: usize) -> u64 {

@@ -355,16 +355,17 @@ impl Position {
     }
 }
 
-const fn splitmix(mut z: u64) -> u64 {
+/// The Zobrist keys, shared with the search's group positions.
+pub(crate) const fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
 
-const SIDE_KEY: u64 = splitmix(1);
+pub(crate) const SIDE_KEY: u64 = splitmix(1);
 
-fn colour_key(side: usize, colour: Colour) -> u64 {
+pub(crate) fn colour_key(side: usize, colour: Colour) -> u64 {
     splitmix(2 + (side * 5 + colour.index()) as u64)
 }
 
