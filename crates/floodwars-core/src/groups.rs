@@ -4,7 +4,7 @@
 //! the two areas. Cells outside the areas never change colour and a move absorbs whole groups,
 //! so an area is always a union of groups: during a search a position is two [`GroupSet`]s,
 //! and a move, the end of the game and the evaluation are walks over the graph of neighbouring
-//! groups ([`Groups`]) instead of floods over cells. A random 50 x 50 board has about 1,300
+//! groups ([`Groups`]) instead of floods over cells. A random 50 x 50 board has about 1,500
 //! groups.
 
 use std::sync::Arc;
