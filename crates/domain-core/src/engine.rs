@@ -19,8 +19,8 @@ const fn player(index: u8) -> Player {
     }
 }
 
-/// The cells each player reaches first, counting turns of up to three steps through open sides
-/// and giving ties to the player to move (who moves first): `[to move's, other's]`.
+/// The cells each player reaches first, counting turns of up to three steps through open sides;
+/// a cell both reach in the same turn counts for nobody: `[to move's, other's]`.
 pub fn territories(state: &State) -> [u64; 2] {
     let me = state.to_move();
     let walls = state.walls();
@@ -28,9 +28,9 @@ pub fn territories(state: &State) -> [u64; 2] {
     let mut claimed = [0u64; 2];
     for _turn in 0..17 {
         let free = ALL & !claimed[0] & !claimed[1];
-        let mine = reach[0] & free;
-        claimed[0] |= mine;
-        claimed[1] |= reach[1] & free & !mine;
+        let tie = reach[0] & reach[1];
+        claimed[0] |= reach[0] & free & !tie;
+        claimed[1] |= reach[1] & free & !tie;
         let before = reach;
         for _ in 0..3 {
             reach = [
