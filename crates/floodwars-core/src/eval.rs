@@ -7,8 +7,8 @@ use crate::position::Side;
 /// ([`GroupPosition::race`], run to its end) minus the cells the opponent wins. Once the areas
 /// are separated this is the exact point margin of the game.
 pub fn evaluate(position: &GroupPosition) -> i32 {
-    let race = position.race(MAX_GROUPS);
-    let margin = race.cells[0] as i32 - race.cells[1] as i32;
+    let [j, s] = position.race(MAX_GROUPS);
+    let margin = j as i32 - s as i32;
     match position.to_move() {
         Side::J => margin,
         Side::S => -margin,

@@ -320,17 +320,6 @@ impl Link {
     };
 }
 
-/// What [`GroupPosition::race`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Race {
-    /// The cells each player holds after the race, `[J's, S's]`: its area, and every group it
-    /// reaches first.
-    pub cells: [u32; 2],
-    /// Whether the areas were separated: no group outside them can be reached from both. The
-    /// race then counts exactly the score. Only known when the race ran to its end.
-    pub separated: bool,
-}
-
 impl GroupPosition {
     /// The position of `position`, whose areas must be two different groups (players who share
     /// one area, [`Position::shares_area`], have nothing to search).
@@ -527,46 +516,35 @@ impl GroupPosition {
 
     /// Both players grow at once, one step at a time for at most `steps` steps; a step takes
     /// every free group next to what a player holds (whatever its colour). A group both reach
-    /// in the same step goes to nobody and blocks both. With enough steps for the race to run
-    /// out, it also tells whether the areas are separated.
-    pub fn race(&self, steps: usize) -> Race {
+    /// in the same step goes to nobody and blocks both. Returns the cells each then holds,
+    /// `[J's, S's]`: its area and every group it reached first. Once the areas are separated,
+    /// a race run to its end counts exactly the score.
+    pub fn race(&self, steps: usize) -> [u32; 2] {
         let groups = &*self.groups;
         let mut free = self.free();
-        let mut held = self.areas;
         let mut cells = self.areas.map(|area| groups.cells(&area));
         let mut layers = self.borders.map(|border| border.and(&free));
-        let mut touched = false;
-        let mut ran_out = false;
         for _ in 0..steps {
             if layers[0].is_empty() && layers[1].is_empty() {
-                ran_out = true;
                 break;
             }
             let tie = layers[0].and(&layers[1]);
-            touched |= !tie.is_empty();
             free = free.minus(&layers[0]).minus(&layers[1]);
             let won = layers.map(|layer| layer.minus(&tie));
-            held = [held[0].or(&won[0]), held[1].or(&won[1])];
             for side in 0..2 {
                 let mut next = GroupSet::EMPTY;
                 for group in won[side].iter() {
                     cells[side] += groups.size(group);
                     for &neighbour in groups.neighbours(group) {
-                        let neighbour = neighbour as usize;
-                        if free.contains(neighbour) {
-                            next.insert(neighbour);
-                        } else if held[1 - side].contains(neighbour) {
-                            touched = true;
+                        if free.contains(neighbour as usize) {
+                            next.insert(neighbour as usize);
                         }
                     }
                 }
                 layers[side] = next;
             }
         }
-        Race {
-            cells,
-            separated: ran_out && !touched,
-        }
+        cells
     }
 }
 
