@@ -290,25 +290,22 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                 start.jobs as usize,
                 |pair| {
                     jsonl.write(start.seed, pair);
-                    let before = pentanomial.counts;
-                    match pairs_by {
+                    let margin = pair[0].a_margin() + pair[1].a_margin();
+                    let scored = match pairs_by {
                         PairsBy::Results => {
                             pentanomial.add_pair(pair[0].a_result(), pair[1].a_result());
+                            pair[0].a_score() + pair[1].a_score()
                         }
                         PairsBy::Margin => {
-                            pentanomial.add_pair_by_margin(pair[0].a_margin() + pair[1].a_margin());
+                            pentanomial.add_pair_by_margin(margin);
+                            1.0 + margin.signum() as f64
                         }
-                    }
-                    let scored = (0..5)
-                        .find(|&k| pentanomial.counts[k] > before[k])
-                        .unwrap_or(0);
+                    };
                     status = sprt.decision(&pentanomial);
                     println!(
-                        "pair {:>4} (board {}): a scored {} (margin {:+}) | {pentanomial} | LLR {:+.3} [{lower:.3}, {upper:.3}]",
+                        "pair {:>4} (board {}): a scored {scored} (margin {margin:+}) | {pentanomial} | LLR {:+.3} [{lower:.3}, {upper:.3}]",
                         pentanomial.pairs(),
                         pair[0].pair,
-                        scored as f64 / 2.0,
-                        pair[0].a_margin() + pair[1].a_margin(),
                         sprt.llr(&pentanomial)
                     );
                     if status == Decision::Continue {
