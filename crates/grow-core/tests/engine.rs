@@ -79,19 +79,25 @@ fn play_out(mut state: State, opponent: Opponent) -> State {
     state
 }
 
+/// Asserts that player 1 (the engine) wins from `state` against the engine and against greedy.
+fn assert_player_1_wins(state: State) {
+    for opponent in [Opponent::Engine, Opponent::Greedy] {
+        let end = play_out(state, opponent);
+        assert_eq!(
+            end.winner(),
+            Some(0),
+            "{:?} against {opponent:?}: {:?} {:?}",
+            state.rules(),
+            end.end(),
+            end.scores()
+        );
+    }
+}
+
 #[test]
 fn player_1_wins_under_both_readings() {
     for rules in READINGS {
-        for opponent in [Opponent::Engine, Opponent::Greedy] {
-            let end = play_out(State::default().with_rules(rules), opponent);
-            assert_eq!(
-                end.winner(),
-                Some(0),
-                "{rules:?} against {opponent:?}: {:?} {:?}",
-                end.end(),
-                end.scores()
-            );
-        }
+        assert_player_1_wins(State::default().with_rules(rules));
     }
 }
 
@@ -138,15 +144,6 @@ fn player_1_declines_the_quick_win_only_the_deployed_judge_gives() {
     for rules in READINGS {
         let state = start.with_rules(rules);
         assert_ne!(choose(&state, None), trap);
-        for opponent in [Opponent::Engine, Opponent::Greedy] {
-            let end = play_out(state, opponent);
-            assert_eq!(
-                end.winner(),
-                Some(0),
-                "{rules:?} against {opponent:?}: {:?} {:?}",
-                end.end(),
-                end.scores()
-            );
-        }
+        assert_player_1_wins(state);
     }
 }
