@@ -19,18 +19,19 @@ const fn player(index: u8) -> Player {
     }
 }
 
-/// The cells each player reaches first, counting turns of up to three steps through open sides;
-/// a cell both reach in the same turn counts for nobody: `[to move's, other's]`.
-pub fn territories(state: &State) -> [u64; 2] {
+/// The cells each player reaches first, counting turns of up to three steps through open sides,
+/// and the cells both reach in the same turn: `[to move's, other's, tied]`.
+pub fn territories(state: &State) -> [u64; 3] {
     let me = state.to_move();
     let walls = state.walls();
     let mut reach = [state.token(me).bit(), state.token(1 - me).bit()];
-    let mut claimed = [0u64; 2];
+    let mut claimed = [0u64; 3];
     for _turn in 0..17 {
-        let free = ALL & !claimed[0] & !claimed[1];
+        let free = ALL & !(claimed[0] | claimed[1] | claimed[2]);
         let tie = reach[0] & reach[1];
         claimed[0] |= reach[0] & free & !tie;
         claimed[1] |= reach[1] & free & !tie;
+        claimed[2] |= tie & free;
         let before = reach;
         for _ in 0..3 {
             reach = [
@@ -46,13 +47,17 @@ pub fn territories(state: &State) -> [u64; 2] {
 }
 
 /// The evaluation for the player to move: ten points a cell it reaches first, minus the same
-/// for the opponent, weighed up as the tokens come close to being cut apart: the fewer open
-/// sides lie between the two territories, the sooner the game ends with that difference.
+/// for the opponent, and five a cell both reach in the same turn (the mover gets there first
+/// but the opponent can still contest it); the difference is weighed up as the tokens come
+/// close to being cut apart: the fewer open sides lie between the two territories, the sooner
+/// the game ends with that difference.
 pub fn evaluate(state: &State) -> Score {
-    let [mine, theirs] = territories(state);
+    let [mine, theirs, tied] = territories(state);
     let difference = mine.count_ones() as Score - theirs.count_ones() as Score;
     let frontier = state.walls().step(mine) & theirs;
-    10 * difference + 20 * difference / (frontier.count_ones() as Score + 1)
+    10 * difference
+        + 20 * difference / (frontier.count_ones() as Score + 1)
+        + 5 * tied.count_ones() as Score
 }
 
 impl Game for Domain {
