@@ -2,7 +2,7 @@
 //! default clock (780 ms, deepening while the next iteration is predicted to be worth it), on
 //! random boards (J to move).
 //!
-//! `cargo run --release -p floodwars-core --example depth [BUDGET_MS]`
+//! `cargo run --release -p floodgate-floodwars-core --example depth [BUDGET_MS]`
 
 use std::time::{Duration, Instant};
 
