@@ -25,8 +25,8 @@ impl Builtin {
     /// the fewest moves, that is whose two cells have the most empty neighbours (a domino
     /// takes away every move through its cells), ties broken at random.
     pub fn choose_domino(self, board: &Board, rng: &mut Xoshiro256PlusPlus) -> Domino {
-        if let Self::AlphaBeta(depth) = self {
-            return crate::baseline::cram(board, depth);
+        if let Self::AlphaBeta(limit) = self {
+            return crate::baseline::cram(board, limit);
         }
         if self == Self::Random {
             // Uniform over (cell, direction) pairs until one is legal: uniform over the legal
@@ -195,6 +195,8 @@ impl Referee for Cram {
     const NAME: &'static str = "cram";
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
     const LEGEND: [&'static str; 2] = crate::html::CRAM_LEGEND;
+    const TEXT_LEGEND: &'static str = "1, 2: the dominoes of player 1 (moves first) and of \
+        player 2; # cells filled before the game; . empty cells";
 
     fn new(settings: &Settings) -> Result<Self, String> {
         let sizes = settings.sizes_or((5, 21), cram_core::board::MAX_SIDE)?;

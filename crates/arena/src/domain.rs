@@ -42,7 +42,7 @@ impl Builtin {
                     actions.into_iter().filter(|a| value(a) == best).collect();
                 best_actions[(rng.next_u64() % best_actions.len() as u64) as usize]
             }
-            Self::AlphaBeta(depth) => crate::baseline::domain(state, depth),
+            Self::AlphaBeta(limit) => crate::baseline::domain(state, limit),
         }
     }
 }
@@ -111,6 +111,8 @@ impl Referee for Domain {
     const NAME: &'static str = "domain";
     const SEATS: [&'static str; 2] = ["player 0", "player 1"];
     const LEGEND: [&'static str; 2] = crate::html::DOMAIN_LEGEND;
+    const TEXT_LEGEND: &'static str = "0, 1: the tokens of player 0 (starts top-left, moves \
+        first) and player 1 (bottom-right); | a wall right of a cell, - a wall below it";
 
     fn new(settings: &Settings) -> Result<Self, String> {
         settings.reject(Self::NAME, true, true, true)?;

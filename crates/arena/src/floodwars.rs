@@ -38,7 +38,7 @@ impl Builtin {
                 }
                 best.expect("three legal colours").1
             }
-            Self::AlphaBeta(depth) => crate::baseline::floodwars(position, depth),
+            Self::AlphaBeta(limit) => crate::baseline::floodwars(position, limit),
         }
     }
 
@@ -144,6 +144,8 @@ impl Referee for FloodWars {
     const NAME: &'static str = "floodwars";
     const SEATS: [&'static str; 2] = ["J", "S"];
     const LEGEND: [&'static str; 2] = crate::html::FLOODWARS_LEGEND;
+    const TEXT_LEGEND: &'static str = "J, S: the cells of J's area (from the bottom-left corner, \
+        moves first) and of S's (from the top-right); @ # + . *: the colours of the other cells";
 
     fn new(settings: &Settings) -> Result<Self, String> {
         settings.reject(Self::NAME, false, true, false)?;
@@ -260,7 +262,7 @@ impl Referee for FloodWars {
                     let shown = if owner == ' ' { c } else { owner };
                     out.push_str(&format!("\x1b[{code};97m{shown}\x1b[0m"));
                 } else {
-                    out.push(c);
+                    out.push(if owner == ' ' { c } else { owner });
                 }
             }
             out.push('\n');

@@ -36,7 +36,7 @@ impl Builtin {
         };
         match self {
             Self::Random => pick(&moves, rng),
-            Self::AlphaBeta(depth) => crate::baseline::grow(state, depth),
+            Self::AlphaBeta(limit) => crate::baseline::grow(state, limit),
             Self::Greedy => {
                 let me = state.to_move();
                 let value = |m: &Move| {
@@ -145,6 +145,8 @@ impl Referee for Grow {
     const NAME: &'static str = "grow";
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
     const LEGEND: [&'static str; 2] = crate::html::GROW_LEGEND;
+    const TEXT_LEGEND: &'static str = "player 1 (moves first, seed on the left): O nodes, o \
+        leaves, f frozen leaves; player 2 (seed on the right): X, x, F; . free points";
 
     fn new(settings: &Settings) -> Result<Self, String> {
         settings.reject(Self::NAME, true, true, true)?;

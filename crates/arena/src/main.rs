@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Parser)]
 #[command(
     name = "arena",
+    version,
     about = "Referees for floodgate's games: matches, SPRT, tournaments, built-in players, replays",
     after_help = PLAYERS_HELP
 )]
@@ -32,6 +33,7 @@ struct Cli {
 const PLAYERS_HELP: &str = "\
 Players (--a, --b, --player):
   random | greedy | alphabeta:D   built-ins, played in the arena's process (D = depth, 1..12)
+  alphabeta:Nms                   the same search deepening for N ms (1..60000) a move
   self:NAME                       a built-in as a process of its own, started as a judge starts bots
   COMMAND ARGS...                 any program, split like a shell line ('...' and \"...\" quote)
   name=NAME cmd=\"COMMAND\" limit_ms=N
@@ -163,7 +165,7 @@ enum Command {
     Player {
         /// The game.
         game: Game,
-        /// `random`, `greedy` or `alphabeta:D`.
+        /// `random`, `greedy`, `alphabeta:D` or `alphabeta:Nms`.
         strategy: String,
     },
     /// Shows a recorded game move by move (text), or writes it as an HTML page.
@@ -254,7 +256,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
             }
             print!(
                 "{}",
-                summarize([&players[0].name, &players[1].name], &games)
+                summarize([&players[0].name, &players[1].name], R::SEATS, &games)
             );
             Ok(())
         }
@@ -326,7 +328,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
             );
             print!(
                 "{}",
-                summarize([&players[0].name, &players[1].name], &games)
+                summarize([&players[0].name, &players[1].name], R::SEATS, &games)
             );
             Ok(())
         }
@@ -357,7 +359,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                         players[pairing.a].name.as_str(),
                         players[pairing.b].name.as_str(),
                     ];
-                    println!("{}", summarize(names, &pairing.games));
+                    println!("{}", summarize(names, R::SEATS, &pairing.games));
                 },
             );
             jsonl.finish()?;
@@ -443,6 +445,7 @@ impl Jsonl {
 
 /// Prints each game's final board and result.
 fn show_finals<R: Referee>(games: &[MatchGame]) -> Result<(), String> {
+    println!("legend: {}\n", R::TEXT_LEGEND);
     for (number, game) in games.iter().enumerate() {
         let record = &game.record;
         println!(
@@ -511,8 +514,12 @@ fn replay(
 
 /// Plays as the built-in `strategy` over the judge's protocol of `game`.
 fn play_as_builtin(game: Game, strategy: &str) -> Result<(), String> {
-    let builtin =
-        Builtin::from_name(strategy).ok_or_else(|| format!("no built-in player {strategy:?}"))?;
+    let builtin = Builtin::from_name(strategy).ok_or_else(|| {
+        format!(
+            "no built-in player {strategy:?} (the built-ins: {})",
+            Builtin::NAMES
+        )
+    })?;
     match game {
         Game::Floodwars => play_floodwars_move(builtin),
         Game::Domain => play_domain_game(builtin),

@@ -209,6 +209,8 @@ pub struct PlayerFigures {
 pub struct Summary {
     /// Figures of `a` and of `b`.
     pub players: [PlayerFigures; 2],
+    /// The game's seats, first mover first ([`Referee::SEATS`]).
+    pub seats: [&'static str; 2],
     /// Games `a` won, drew and lost.
     pub wdl: [usize; 3],
     /// `a`'s wins, draws and losses as the first mover (seat 0) and as the second.
@@ -225,7 +227,7 @@ pub struct Summary {
 }
 
 /// Summarises the games of a match (as [`play_pairs`] returns them).
-pub fn summarize(names: [&str; 2], games: &[MatchGame]) -> Summary {
+pub fn summarize(names: [&str; 2], seats: [&'static str; 2], games: &[MatchGame]) -> Summary {
     let mut wdl = [0; 3];
     let mut wdl_by_seat = [[0; 3]; 2];
     let mut scores = Vec::new();
@@ -282,6 +284,7 @@ pub fn summarize(names: [&str; 2], games: &[MatchGame]) -> Summary {
     };
     Summary {
         players: [figures(0), figures(1)],
+        seats,
         wdl,
         wdl_by_seat,
         mean_margin: margin / games.len().max(1) as f64,
@@ -297,6 +300,10 @@ impl fmt::Display for Summary {
         let [w, d, l] = self.wdl;
         let games = w + d + l;
         writeln!(f, "a = {}\nb = {}\n{games} games", a.name, b.name)?;
+        writeln!(
+            f,
+            "  (each board twice, a in each seat; W/D/L, points and Elo are a's, against b)"
+        )?;
         let score = (w as f64 + d as f64 / 2.0) / games.max(1) as f64;
         writeln!(
             f,
@@ -304,9 +311,13 @@ impl fmt::Display for Summary {
             100.0 * score,
             self.mean_margin
         )?;
-        for (seat, label) in ["a moving first", "a moving second"].iter().enumerate() {
+        for (seat, order) in ["first", "second"].iter().enumerate() {
             let [w, d, l] = self.wdl_by_seat[seat];
-            writeln!(f, "    {label}: {w}/{d}/{l}")?;
+            writeln!(
+                f,
+                "    a as {} (moving {order}): {w}/{d}/{l}",
+                self.seats[seat]
+            )?;
         }
         match self.elo {
             Some((mid, low, high)) => writeln!(

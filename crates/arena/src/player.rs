@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use crate::baseline::Limit;
+
 /// A built-in strategy; each game's referee module says how it plays that game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Builtin {
@@ -10,19 +12,34 @@ pub enum Builtin {
     Random,
     /// The move that looks best one ply deep.
     Greedy,
-    /// A plain fixed-depth alpha-beta search with a simple evaluation ([`crate::baseline`]).
-    AlphaBeta(u32),
+    /// A plain alpha-beta search with a simple evaluation ([`crate::baseline`]), to a fixed
+    /// depth or deepening for a fixed time.
+    AlphaBeta(Limit),
 }
 
 impl Builtin {
-    /// The built-in named `name`: `random`, `greedy` or `alphabeta:D` (D from 1 to 12).
+    /// The built-ins' names, for messages.
+    pub const NAMES: &'static str = "random, greedy, alphabeta:D (D plies, 1 to 12), alphabeta:Nms (deepening for N ms, 1 to 60000)";
+
+    /// The built-in named `name`: `random`, `greedy`, `alphabeta:D` (D plies, 1 to 12) or
+    /// `alphabeta:Nms` (iterative deepening for N milliseconds, 1 to 60,000).
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "random" => Some(Self::Random),
             "greedy" => Some(Self::Greedy),
             _ => {
-                let depth = name.strip_prefix("alphabeta:")?.parse().ok()?;
-                (1..=12).contains(&depth).then_some(Self::AlphaBeta(depth))
+                let limit = name.strip_prefix("alphabeta:")?;
+                if let Some(ms) = limit.strip_suffix("ms") {
+                    let ms: u64 = ms.parse().ok()?;
+                    (1..=60_000)
+                        .contains(&ms)
+                        .then_some(Self::AlphaBeta(Limit::Time(Duration::from_millis(ms))))
+                } else {
+                    let depth = limit.parse().ok()?;
+                    (1..=12)
+                        .contains(&depth)
+                        .then_some(Self::AlphaBeta(Limit::Depth(depth)))
+                }
             }
         }
     }
@@ -32,7 +49,8 @@ impl Builtin {
         match self {
             Self::Random => "random".to_string(),
             Self::Greedy => "greedy".to_string(),
-            Self::AlphaBeta(depth) => format!("alphabeta:{depth}"),
+            Self::AlphaBeta(Limit::Depth(depth)) => format!("alphabeta:{depth}"),
+            Self::AlphaBeta(Limit::Time(time)) => format!("alphabeta:{}ms", time.as_millis()),
         }
     }
 }
@@ -127,8 +145,12 @@ impl Player {
                 return Ok(Self::builtin(builtin));
             }
             if let Some(name) = word.strip_prefix("self:") {
-                let builtin = Builtin::from_name(name)
-                    .ok_or_else(|| format!("no built-in player {name:?}"))?;
+                let builtin = Builtin::from_name(name).ok_or_else(|| {
+                    format!(
+                        "no built-in player {name:?} (the built-ins: {})",
+                        Builtin::NAMES
+                    )
+                })?;
                 let exe = std::env::current_exe()
                     .map_err(|e| format!("cannot find the arena binary: {e}"))?;
                 let mut player = Self::command(vec![
@@ -246,9 +268,22 @@ mod tests {
         assert_eq!(parse("greedy"), Player::builtin(Builtin::Greedy));
         assert_eq!(
             parse("alphabeta:4").program,
-            Program::Builtin(Builtin::AlphaBeta(4))
+            Program::Builtin(Builtin::AlphaBeta(Limit::Depth(4)))
         );
         assert_eq!(parse("alphabeta:4").name, "alphabeta:4");
+        assert_eq!(
+            parse("alphabeta:60ms").program,
+            Program::Builtin(Builtin::AlphaBeta(Limit::Time(Duration::from_millis(60))))
+        );
+        assert_eq!(parse("alphabeta:60ms").name, "alphabeta:60ms");
+        for wrong in [
+            "alphabeta:0",
+            "alphabeta:13",
+            "alphabeta:0ms",
+            "alphabeta:60s",
+        ] {
+            assert!(Builtin::from_name(wrong).is_none(), "{wrong}");
+        }
         let bot = parse("bin/bot --budget-ms 500");
         assert_eq!(bot.name, "bin/bot --budget-ms 500");
         assert_eq!(
@@ -264,7 +299,7 @@ mod tests {
         assert_eq!(named.limit, Some(Duration::from_millis(400)));
         assert_eq!(
             parse("name=ab cmd=alphabeta:2").program,
-            Program::Builtin(Builtin::AlphaBeta(2))
+            Program::Builtin(Builtin::AlphaBeta(Limit::Depth(2)))
         );
         assert_eq!(parse("name=g cmd=self:greedy").name, "g");
         for bad in [

@@ -92,6 +92,9 @@ pub trait Referee: Sync + Sized {
     /// A state as text, with terminal colours or without.
     fn text(state: &Self::State, colour: bool) -> String;
 
+    /// How to read [`Referee::text`]: what the characters are and whose they are.
+    const TEXT_LEGEND: &'static str;
+
     /// A state as a picture.
     fn picture(state: &Self::State) -> Picture;
 

@@ -71,12 +71,13 @@ pub fn text<R: Referee>(
         ));
     }
     let mut out = format!(
-        "{}: {} = {}, {} = {}\n",
+        "{}: {} = {}, {} = {}\nlegend: {}\n",
         R::NAME,
         R::SEATS[0],
         record.players[0],
         R::SEATS[1],
-        record.players[1]
+        record.players[1],
+        R::TEXT_LEGEND
     );
     for (step, state) in states.iter().enumerate() {
         if only.is_some_and(|only| only != step) {

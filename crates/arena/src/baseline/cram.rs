@@ -2,7 +2,7 @@
 
 use cram_core::board::{Board, Domino};
 
-use super::{Game, Turn, best_move};
+use super::{Game, Limit, Turn, choose};
 
 impl Game for Board {
     type Move = Domino;
@@ -27,19 +27,20 @@ impl Game for Board {
     }
 }
 
-/// The domino `alphabeta:depth` places on `board` (which has a legal one).
+/// The domino the baseline searching within `limit` places on `board` (which has a legal one).
 ///
-/// Evaluation at the horizon: 0 (no opinion), so only wins and losses within `depth` plies
+/// Evaluation at the horizon: 0 (no opinion), so only wins and losses within the plies searched
 /// count and otherwise the first legal domino is played (horizontal ones first, then
 /// vertical, each by its upper-left cell in reading order). Every domino of every node is
 /// tried: meant for small boards (the arena uses 5 x 5 to 21 x 21), not the 999 x 999 ones.
-pub fn cram(board: &Board, depth: u32) -> Domino {
-    best_move(board, depth).0
+pub fn cram(board: &Board, limit: Limit) -> Domino {
+    choose(board, limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baseline::best_move;
     use crate::baseline::tests::assert_matches_minimax;
     use cram_core::board::Square;
 
@@ -68,7 +69,7 @@ mod tests {
         // first domino; depth 2 sees those losses and plays the middle (worth 0 to it: the
         // win comes a ply later); depth 3 sees the win.
         let line = Board::new(1, 6);
-        assert_eq!(cram(&line, 1), domino(0, 0, false));
+        assert_eq!(cram(&line, Limit::Depth(1)), domino(0, 0, false));
         assert_eq!(best_move(&line, 2), (domino(0, 2, false), 0));
         let (chosen, value) = best_move(&line, 3);
         assert_eq!(chosen, domino(0, 2, false));
@@ -76,9 +77,26 @@ mod tests {
     }
 
     #[test]
+    fn a_timed_search_deepens_until_it_sees_the_win() {
+        // With a minute to spare the line of six is searched to its end (depth 1 alone would
+        // play the first domino), and the search stops there instead of using the minute.
+        let line = Board::new(1, 6);
+        let limit = Limit::Time(std::time::Duration::from_secs(60));
+        assert_eq!(cram(&line, limit), domino(0, 2, false));
+    }
+
+    #[test]
+    fn a_timed_search_out_of_time_plays_its_first_ply() {
+        // No time at all: the first ply still finishes and gives a legal domino.
+        let board = Board::new(9, 9);
+        let chosen = cram(&board, Limit::Time(std::time::Duration::ZERO));
+        assert!(board.is_legal(chosen));
+    }
+
+    #[test]
     fn depth_one_takes_an_immediate_win() {
         // A line of four: the middle domino leaves two single cells and no move.
         let line = Board::new(1, 4);
-        assert_eq!(cram(&line, 1), domino(0, 1, false));
+        assert_eq!(cram(&line, Limit::Depth(1)), domino(0, 1, false));
     }
 }

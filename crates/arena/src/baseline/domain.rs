@@ -3,7 +3,7 @@
 use domain_core::board::Walls;
 use domain_core::state::{Action, State};
 
-use super::{Game, Turn, best_move};
+use super::{Game, Limit, Turn, choose};
 
 impl Game for State {
     type Move = Action;
@@ -53,18 +53,19 @@ fn nearer_cells(walls: &Walls, starts: [u64; 2]) -> [u64; 2] {
     }
 }
 
-/// The action `alphabeta:depth` plays in `state` (not over) for the player to move.
+/// The action the baseline searching within `limit` plays in `state` (not over) for the player to move.
 ///
 /// Evaluation at the horizon: the cells the mover's token reaches in fewer steps through
 /// open sides than the opponent's, minus the opposite; a finished game is worth its exact
 /// domain sizes' difference.
-pub fn domain(state: &State, depth: u32) -> Action {
-    best_move(state, depth).0
+pub fn domain(state: &State, limit: Limit) -> Action {
+    choose(state, limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baseline::best_move;
     use crate::baseline::tests::assert_matches_minimax;
     use domain_core::board::{ALL, Cell, Dir};
 
@@ -133,7 +134,7 @@ mod tests {
             to: Cell::new(2, 2),
             wall: Dir::R,
         };
-        assert_eq!(domain(&state, 1), walled_in);
+        assert_eq!(domain(&state, Limit::Depth(1)), walled_in);
         let shut = state.play(walled_in).play(Action {
             to: Cell::new(2, 3),
             wall: Dir::U,

@@ -2,7 +2,7 @@
 
 use floodwars_core::{Colour, Position, Side};
 
-use super::{Game, Turn, best_move};
+use super::{Game, Limit, Turn, choose};
 
 impl Game for Position {
     type Move = Colour;
@@ -34,17 +34,18 @@ fn margin_for(side: Side, j_margin: i64) -> i64 {
     }
 }
 
-/// The colour `alphabeta:depth` picks in `position` (not over) for the player to move.
+/// The colour the baseline searching within `limit` picks in `position` (not over) for the player to move.
 ///
 /// Evaluation at the horizon: the mover's area minus the opponent's, in cells; a finished
 /// game (move limit or no region reachable by both) is worth its exact score margin.
-pub fn floodwars(position: &Position, depth: u32) -> Colour {
-    best_move(position, depth).0
+pub fn floodwars(position: &Position, limit: Limit) -> Colour {
+    choose(position, limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baseline::best_move;
     use crate::baseline::tests::assert_matches_minimax;
 
     #[test]
@@ -68,11 +69,11 @@ mod tests {
         // (the first of two colours that each gain a cell), after which S's `#` takes the
         // bottom middle and with it the last `*`: S 4, J 2. Depth 2 takes the `#` itself.
         let position: Position = "J\n@++\n*#*\n".parse().unwrap();
-        assert_eq!(floodwars(&position, 1), Colour::At);
+        assert_eq!(floodwars(&position, Limit::Depth(1)), Colour::At);
         let shut_out = position.play(Colour::At).play(Colour::Hash);
         assert!(shut_out.is_over());
         assert_eq!((shut_out.score().j, shut_out.score().s), (2, 4));
-        assert_eq!(floodwars(&position, 2), Colour::Hash);
+        assert_eq!(floodwars(&position, Limit::Depth(2)), Colour::Hash);
         let (_, value) = best_move(&position, 2);
         assert!(value > -super::super::WIN);
     }

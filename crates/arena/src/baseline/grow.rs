@@ -2,7 +2,7 @@
 
 use grow_core::state::{Move, State};
 
-use super::{Game, Turn, best_move};
+use super::{Game, Limit, Turn, choose};
 
 /// What one point of score is worth in the evaluation.
 const POINT: i64 = 4;
@@ -49,19 +49,20 @@ impl Game for State {
     }
 }
 
-/// The move `alphabeta:depth` plays in `state` (not over) for the side to move.
+/// The move the baseline searching within `limit` plays in `state` (not over) for the side to move.
 ///
 /// Evaluation at the horizon: 4 per point of score difference plus 1 per leaf of difference
 /// (frozen leaves included: they thaw after the extra move), from the mover's side; a
 /// finished game is worth its exact score difference. A kill keeps the same side to move,
 /// so the value after it is not negated.
-pub fn grow(state: &State, depth: u32) -> Move {
-    best_move(state, depth).0
+pub fn grow(state: &State, limit: Limit) -> Move {
+    choose(state, limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baseline::best_move;
     use crate::baseline::tests::assert_matches_minimax;
     use grow_core::points::{Direction, Point, Points};
 
@@ -159,8 +160,8 @@ mod tests {
             a: direction(a),
             b: direction(b),
         };
-        assert_eq!(grow(&state, 1), split(1, 2));
-        assert_eq!(grow(&state, 2), split(1, 5));
+        assert_eq!(grow(&state, Limit::Depth(1)), split(1, 2));
+        assert_eq!(grow(&state, Limit::Depth(2)), split(1, 5));
         let (_, value) = best_move(&state, 2);
         assert!(value > -super::super::WIN);
         assert_matches_minimax(&state, 2);

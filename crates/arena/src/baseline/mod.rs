@@ -1,9 +1,11 @@
-//! Built-in search baselines, `alphabeta:D`: a plain fixed-depth negamax with alpha-beta
-//! pruning for each game, written here on the games' rules only (not on their engines), so
-//! that strength work can measure against something that searches.
+//! Built-in search baselines: a plain negamax with alpha-beta pruning for each game, written
+//! here on the games' rules only (not on their engines), so that strength work can measure
+//! against something that searches. `alphabeta:D` searches D plies; `alphabeta:Nms` deepens
+//! one ply at a time for N milliseconds and plays the move of the deepest search it finished,
+//! as a contest entry of the kind that uses its whole clock does.
 //!
-//! No transposition table, no iterative deepening, no clock: the same position and depth
-//! always give the same move. Moves are tried in the rules' order and a tie goes to the first
+//! No transposition table and no move ordering: at a fixed depth the same position always
+//! gives the same move. Moves are tried in the rules' order and a tie goes to the first
 //! best move. A finished game is worth a million to the winner, plus 100 per point of final
 //! margin and 1 per ply it comes sooner (the loser gets the opposite), which dominates every
 //! evaluation; at the horizon each game has a simple evaluation of its own (see
@@ -18,6 +20,18 @@ pub use cram::cram;
 pub use domain::domain;
 pub use floodwars::floodwars;
 pub use grow::grow;
+
+use std::time::{Duration, Instant};
+
+/// How long a baseline searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// Exactly this many plies (at least 1).
+    Depth(u32),
+    /// One ply, then two, ... while the time lasts: the move of the deepest search finished
+    /// in time (a search cut by the clock is thrown away; the first ply always finishes).
+    Time(Duration),
+}
 
 /// The value of a won game before its margin; evaluations stay far below it.
 const WIN: i64 = 1_000_000;
@@ -59,21 +73,60 @@ fn final_value(margin: i64, depth_left: u32) -> i64 {
     margin.signum() * (WIN + i64::from(depth_left)) + 100 * margin
 }
 
+/// The clock of one search: a deadline checked every few nodes, and whether it passed; and
+/// how many positions were evaluated at the horizon (none: the search saw every game's end).
+#[derive(Debug)]
+struct Clock {
+    deadline: Option<Instant>,
+    nodes: u64,
+    expired: bool,
+    horizon: u64,
+}
+
+impl Clock {
+    /// A search that ends at `deadline`, if any.
+    const fn new(deadline: Option<Instant>) -> Self {
+        Self {
+            deadline,
+            nodes: 0,
+            expired: false,
+            horizon: 0,
+        }
+    }
+
+    /// Counts a node; true once the deadline has passed (checked every 64 nodes).
+    fn out_of_time(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(deadline) = self.deadline
+            && self.nodes.is_multiple_of(64)
+            && Instant::now() >= deadline
+        {
+            self.expired = true;
+        }
+        self.expired
+    }
+}
+
 /// The negamax value of `position` searched `depth` plies deep within `(alpha, beta)`
 /// (fail-soft: a value at or below `alpha` is an upper bound, at or above `beta` a lower one).
-fn negamax<G: Game>(position: &G, depth: u32, mut alpha: i64, beta: i64) -> i64 {
+/// Once the clock has run out the value means nothing.
+fn negamax<G: Game>(position: &G, depth: u32, mut alpha: i64, beta: i64, clock: &mut Clock) -> i64 {
+    if clock.out_of_time() {
+        return 0;
+    }
     if let Some(margin) = position.final_margin() {
         return final_value(margin, depth);
     }
     if depth == 0 {
+        clock.horizon += 1;
         return position.evaluate();
     }
     let mut best = -INFINITY;
     for m in position.moves() {
         let (next, turn) = position.after(m);
         let value = match turn {
-            Turn::Passes => -negamax(&next, depth - 1, -beta, -alpha),
-            Turn::Stays => negamax(&next, depth - 1, alpha, beta),
+            Turn::Passes => -negamax(&next, depth - 1, -beta, -alpha, clock),
+            Turn::Stays => negamax(&next, depth - 1, alpha, beta, clock),
         };
         if value > best {
             best = value;
@@ -91,16 +144,16 @@ fn negamax<G: Game>(position: &G, depth: u32, mut alpha: i64, beta: i64) -> i64 
 }
 
 /// The first of the best moves of `position` (which has one) searched `depth` plies deep
-/// (at least 1), and its value.
-fn best_move<G: Game>(position: &G, depth: u32) -> (G::Move, i64) {
+/// (at least 1), and its value; meaningless once the clock has run out.
+fn search_root<G: Game>(position: &G, depth: u32, clock: &mut Clock) -> (G::Move, i64) {
     let depth = depth.max(1);
     let mut best = None;
     let mut alpha = -INFINITY;
     for m in position.moves() {
         let (next, turn) = position.after(m);
         let value = match turn {
-            Turn::Passes => -negamax(&next, depth - 1, -INFINITY, -alpha),
-            Turn::Stays => negamax(&next, depth - 1, alpha, INFINITY),
+            Turn::Passes => -negamax(&next, depth - 1, -INFINITY, -alpha, clock),
+            Turn::Stays => negamax(&next, depth - 1, alpha, INFINITY, clock),
         };
         // Once a move is found, a later one returns at most `alpha` unless it is strictly
         // better, so only a strictly better move replaces it.
@@ -111,6 +164,38 @@ fn best_move<G: Game>(position: &G, depth: u32) -> (G::Move, i64) {
     }
     (best.expect("a position with a legal move"), alpha)
 }
+
+/// The first of the best moves of `position` (which has one) searched `depth` plies deep
+/// (at least 1), and its value.
+fn best_move<G: Game>(position: &G, depth: u32) -> (G::Move, i64) {
+    search_root(position, depth, &mut Clock::new(None))
+}
+
+/// The move `limit` chooses in `position` (which has one).
+fn choose<G: Game>(position: &G, limit: Limit) -> G::Move {
+    match limit {
+        Limit::Depth(depth) => best_move(position, depth).0,
+        Limit::Time(time) => {
+            let (mut chosen, _) = best_move(position, 1);
+            let mut clock = Clock::new(Some(Instant::now() + time));
+            for depth in 2..=MAX_TIMED_DEPTH {
+                clock.horizon = 0;
+                let (m, _) = search_root(position, depth, &mut clock);
+                if clock.expired {
+                    break;
+                }
+                chosen = m;
+                if clock.horizon == 0 {
+                    break; // every line ended before the horizon: deeper changes nothing.
+                }
+            }
+            chosen
+        }
+    }
+}
+
+/// The deepest iteration of a timed search.
+const MAX_TIMED_DEPTH: u32 = 64;
 
 #[cfg(test)]
 mod tests {
