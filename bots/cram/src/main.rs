@@ -1,4 +1,4 @@
-//! `cram-bot`: plays a game of Cram over the judge's line protocol (specs/cram.md), or, with
+//! `cram-bot`: plays a game of Cram over the judge's line protocol (the rules: `docs/rules/cram.md`), or, with
 //! `--solve AxB` (an empty board) or `--solve-init LINE` (a judge init line), prints a position's
 //! Grundy value with the time and the solver's counters.
 //!
@@ -21,6 +21,10 @@ const TABLE_BYTES: usize = 32 << 20;
 const SOLVE_TABLE_BYTES: usize = 64 << 20;
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--version") {
+        println!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

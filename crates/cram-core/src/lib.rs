@@ -1,4 +1,4 @@
-//! Cram (specs/cram.md): players take turns placing dominoes on empty cells of a board; who
+//! Cram (the rules: `docs/rules/cram.md`): players take turns placing dominoes on empty cells of a board; who
 //! cannot move loses. Cram is impartial, so a position's value is the XOR of the Sprague-Grundy
 //! values of its regions of empty cells, and the player to move wins exactly when it can move
 //! to value 0.

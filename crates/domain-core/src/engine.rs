@@ -127,6 +127,10 @@ impl Engine {
 
     /// Searches `state` within the clock. While the game runs the move is always legal: the
     /// search falls back to the first legal action when no iteration completes.
+    ///
+    /// The score is [`evaluate`]'s, for the player to move: about ten a cell of territory
+    /// more than the opponent's; a finished game found by the search scores as a win or loss
+    /// ([`search::WIN`] less the plies to it), a draw 0.
     pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Action> {
         let mut result = self.searcher.search(state, clock);
         if result.best_move.is_none() {

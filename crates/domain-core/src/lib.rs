@@ -1,4 +1,4 @@
-//! Domain Expansion (specs/domain.md): two tokens on a 7 x 7 board take turns to move up to
+//! Domain Expansion (the rules: `docs/rules/domain.md`): two tokens on a 7 x 7 board take turns to move up to
 //! three steps and build a wall beside them; when the walls separate the tokens, the larger
 //! domain wins.
 //!
@@ -22,3 +22,7 @@ pub mod board;
 pub mod codec;
 pub mod engine;
 pub mod state;
+
+pub use engine::Engine;
+/// The clock and the result of [`Engine::search`], from the search crate.
+pub use search::{Clock, SearchResult};

@@ -1,4 +1,4 @@
-//! Flood Wars (specs/floodwars.md): two players grow areas from opposite corners of a board of
+//! Flood Wars (the rules: `docs/rules/floodwars.md`): two players grow areas from opposite corners of a board of
 //! five colours by recolouring them; the one with more cells (Tromp-Taylor style) wins.
 //!
 //! - [`Position`]: the board as bitgrid planes, legal moves, [`Position::play`], the end of the
@@ -27,3 +27,5 @@ mod position;
 pub use codec::ParseError;
 pub use engine::{Engine, FloodWars};
 pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Score, Side};
+/// The clock and the result of [`Engine::search`], from the search crate.
+pub use search::{Clock, SearchResult};

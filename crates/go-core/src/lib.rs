@@ -1,5 +1,5 @@
 //! Go boards and Tromp-Taylor scoring (no komi, every stone alive), as specified in
-//! `specs/go-score.md`: parse a board from any bytes, score it with bitgrid floods, and print
+//! `docs/rules/go.md`: parse a board from any bytes, score it with bitgrid floods, and print
 //! the result as `B+k`, `W+k` or `Jigo`.
 //!
 //! ```

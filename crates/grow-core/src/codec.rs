@@ -138,7 +138,7 @@ pub fn format_grid(state: &State, viewer: Side) -> String {
 /// [`State::is_legal`]): the points on the grid, a seed on column 0, 8-neighbours, two
 /// different branches. The judge refuses the same answers but one, though not all by rule
 /// (a point from row or column 20 on makes it fail with an index error): it accepts a split
-/// whose two branches go to the same neighbour, which the statement and the spec forbid and
+/// whose two branches go to the same neighbour, which the statement and the rules (`docs/rules/grow.md`) forbid and
 /// grow-core refuses.
 impl FromStr for Move {
     type Err = FormatError;

@@ -318,6 +318,10 @@ impl Engine {
     /// active leaf, a move the move rules allow, if any: a judge that asks anyway gets an
     /// answer. A stuck side (every answer loses, see [`End::Stuck`](crate::state::End))
     /// still gets an answer of the judge's form: a split of one of its active leaves.
+    ///
+    /// The score is [`evaluate`]'s, for the player to move: 100 a point of score ahead, plus
+    /// territory and leaves (see there); a finished game found by the search scores as a win
+    /// or loss ([`search::WIN`] less the plies to it), a draw 0.
     pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Move> {
         let mut result = self.searcher.search(&Readings::new(state), clock);
         if result.best_move.is_none_or(|m| !state.is_legal(m)) {

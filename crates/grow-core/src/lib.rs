@@ -1,4 +1,4 @@
-//! Grow (XOdia 2015, specs/grow.md): two trees grow on a 20 x 20 grid of points; each move
+//! Grow (XOdia 2015; the rules: `docs/rules/grow.md`): two trees grow on a 20 x 20 grid of points; each move
 //! splits a leaf into two branches, which may merge with one's own leaves, die on nodes, or
 //! kill the opponent's leaves (and move again).
 //!
@@ -21,3 +21,7 @@ pub mod codec;
 pub mod engine;
 pub mod points;
 pub mod state;
+
+pub use engine::Engine;
+/// The clock and the result of [`Engine::search`], from the search crate.
+pub use search::{Clock, SearchResult};

@@ -1,4 +1,4 @@
-//! Positions, moves and every rule of specs/grow.md, as the contest's deployed judge applies
+//! Positions, moves and every rule of `docs/rules/grow.md`, as the contest's deployed judge applies
 //! them (its quirks included, see [`State::play`]).
 //!
 //! A position is seen from one side: side 0 has its seed on column 0, side 1 on column 19.

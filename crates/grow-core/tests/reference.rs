@@ -1,4 +1,4 @@
-//! Random games against a plain model of the rules written out from the spec on arrays, the
+//! Random games against a plain model of the rules written out from the rules on arrays, the
 //! judge's quirks included and done in the judge's order (flags, freezing, thawing, off-board
 //! flags, then the one-free-direction rule): the same moves are valid, every generated move
 //! is accepted, and grids, scores, the side to move, the end and the winner agree after

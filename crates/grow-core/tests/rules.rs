@@ -1,4 +1,4 @@
-//! The rules on hand-built positions, one rule at a time (specs/grow.md).
+//! The rules on hand-built positions, one rule at a time (`docs/rules/grow.md`).
 
 use grow_core::codec::{format_grid, parse_grid};
 use grow_core::points::{Direction, Point, Points};
@@ -202,7 +202,7 @@ fn a_kill_with_the_last_active_leaf_ends_the_game() {
     assert!(after.active(0).is_empty());
     assert!(after.is_over());
     assert_eq!(after.winner(), Some(0));
-    // Over by the spec; and the move rules leave nothing either (both leaves frozen).
+    // Over by the rules; and the move rules leave nothing either (both leaves frozen).
     let mut moves = Vec::new();
     after.moves_ignoring_end(&mut moves);
     assert!(moves.is_empty());

@@ -48,7 +48,10 @@ impl Default for AlphaBetaOptions {
 pub struct SearchResult<M> {
     /// The move to play; `None` only when the game is over at the root.
     pub best_move: Option<M>,
-    /// The score of the position for the player to move at the root.
+    /// The score of the position for the player to move at the root, in the units of the
+    /// game's evaluation ([`Game::evaluate`]; each engine's documentation says what they are):
+    /// positive is good for that player. A score of `WIN - n` or more (see [`crate::WIN`]) is
+    /// a win found `n` plies ahead, `-WIN + n` or less a loss.
     pub score: Score,
     /// The depth of the last completed iteration (0 when none completed).
     pub depth: u32,

@@ -1,0 +1,44 @@
+//! Choosing a Domain Expansion action with the library: read the referee's opening lines
+//! (board size, own cell, opponent's cell, the opponent's last action), search for a fixed
+//! time, print the answer line.
+//!
+//! ```sh
+//! cargo run --release -p floodgate-domain-core --example domain_turn -- docs/boards/domain-first.txt
+//! ```
+//!
+//! Without a file argument the lines are read from standard input.
+
+use std::time::{Duration, Instant};
+
+use domain_core::codec::{parse_action_line, parse_cell, parse_size};
+use domain_core::state::State;
+use domain_core::{Clock, Engine};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let started = Instant::now();
+    let input = match std::env::args().nth(1) {
+        Some(path) => std::fs::read_to_string(path)?,
+        None => std::io::read_to_string(std::io::stdin())?,
+    };
+    let mut lines = input.lines();
+    let mut line = || lines.next().ok_or("the input ends early");
+    parse_size(line()?)?;
+    let me = parse_cell(line()?)?;
+    parse_cell(line()?)?;
+    // The game starts from the same position for both seats; the second player is told the
+    // first player's action (`-1 -1 _` says there was none).
+    let mut state = State::default();
+    if let Some(action) = parse_action_line(line()?)? {
+        state = state.play_reported(action);
+    }
+    let budget = Duration::from_millis(100);
+    let result = Engine::new(8 << 20).search(&state, &Clock::new(started, budget, budget));
+    let action = result.best_move.ok_or("the game is over")?;
+    eprintln!(
+        "{} plies deep, worth {:+} (ten a cell of territory) to the mover",
+        result.depth, result.score
+    );
+    println!("{action}");
+    eprintln!("(our token was at {me})");
+    Ok(())
+}

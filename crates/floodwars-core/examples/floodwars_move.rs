@@ -1,0 +1,34 @@
+//! Choosing a Flood Wars move with the library: read a judge input, search it for a fixed
+//! time, print the answer the judge expects.
+//!
+//! ```sh
+//! cargo run --release -p floodgate-floodwars-core --example floodwars_move -- docs/boards/floodwars-10x10.txt
+//! ```
+//!
+//! Without a file argument the input is read from standard input.
+
+use std::time::{Duration, Instant};
+
+use floodwars_core::{Clock, Engine, Position};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let started = Instant::now();
+    let input = match std::env::args().nth(1) {
+        Some(path) => std::fs::read_to_string(path)?,
+        None => std::io::read_to_string(std::io::stdin())?,
+    };
+    let position: Position = input.parse()?;
+    // Search until 200 ms after the start, as the bot does with its 780 ms.
+    let budget = Duration::from_millis(200);
+    let clock = Clock::new(started, budget, budget);
+    let result = Engine::new(16 << 20).search(&position, &clock);
+    let colour = result
+        .best_move
+        .ok_or("the game is over: no move to choose")?;
+    eprintln!(
+        "plays {colour:?}: {} plies deep, worth {:+} cells to the mover",
+        result.depth, result.score
+    );
+    print!("{}", position.play(colour));
+    Ok(())
+}
