@@ -22,6 +22,10 @@ use search::{Budget, Clock, EvalLeaves, Mcts, MctsOptions};
 const TABLE_BYTES: usize = 8 << 20;
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--version") {
+        println!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

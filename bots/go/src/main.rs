@@ -12,6 +12,10 @@ const USAGE: &str = "usage: go-score < board\n\
     and prints its Tromp-Taylor result without komi: B+k, W+k or Jigo.\n";
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--version") {
+        println!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -23,6 +23,10 @@ const TABLE_BYTES: usize = 512 << 10;
 
 fn main() -> ExitCode {
     let started = Instant::now();
+    if std::env::args().nth(1).as_deref() == Some("--version") {
+        println!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     match run(started) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
