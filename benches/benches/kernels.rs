@@ -1,13 +1,15 @@
-//! The bitgrid kernels on large planes: flood through random and serpentine regions, dilation,
-//! and connected components.
+//! The bitgrid kernels on large planes: flood through random and serpentine regions (against a
+//! plain breadth-first flood over a byte grid), dilation, and connected components. Throughput
+//! is in cells of the plane per second.
 //!
-//! Run: `cargo bench -p floodgate-benches --bench kernels`
+//! Run: `cargo bench -p floodgate-benches --bench kernels` (add `-- --quick` for a short run).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use bitgrid::{Cell, Connectivity, Plane, flood};
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use floodgate_benches::bfs::ByteGrid;
 use floodgate_benches::boards::serpentine_corridor;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -16,12 +18,6 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 fn random_plane(size: usize, percent: u64, seed: u64) -> Plane {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     Plane::from_fn(size, size, |_| rng.next_u64() % 100 < percent)
-}
-
-fn corner(plane: &Plane) -> Plane {
-    let mut seed = plane.new_like();
-    seed.insert(Cell::new(0, 0));
-    seed
 }
 
 fn floods(c: &mut Criterion) {
@@ -35,10 +31,23 @@ fn floods(c: &mut Criterion) {
         ("full-999", Plane::full(999, 999)),
     ];
     for (name, within) in &cases {
-        let mut seeds = corner(within);
-        seeds.insert(Cell::new(within.width() / 2, within.height() / 2));
-        group.bench_with_input(BenchmarkId::from_parameter(name), within, |b, within| {
+        let starts = [
+            Cell::new(0, 0),
+            Cell::new(within.width() / 2, within.height() / 2),
+        ];
+        let mut seeds = within.new_like();
+        for &start in &starts {
+            seeds.insert(start);
+        }
+        group.throughput(Throughput::Elements(
+            (within.width() * within.height()) as u64,
+        ));
+        group.bench_with_input(BenchmarkId::new("bitgrid", name), within, |b, within| {
             b.iter(|| flood(black_box(&seeds), black_box(within), Connectivity::Four))
+        });
+        let bytes = ByteGrid::from_plane(within);
+        group.bench_with_input(BenchmarkId::new("bfs", name), &bytes, |b, bytes| {
+            b.iter(|| black_box(bytes).flood4(black_box(&starts)))
         });
     }
     group.finish();
@@ -46,13 +55,19 @@ fn floods(c: &mut Criterion) {
 
 fn other_kernels(c: &mut Criterion) {
     let plane = random_plane(999, 60, 7);
-    c.bench_function("dilate8/random60-999", |b| {
+    let mut group = c.benchmark_group("dilate8");
+    group.throughput(Throughput::Elements(999 * 999));
+    group.bench_function("random60-999", |b| {
         b.iter(|| black_box(&plane).dilate(Connectivity::Eight))
     });
+    group.finish();
     let small = random_plane(255, 40, 7);
-    c.bench_function("components4/random40-255", |b| {
+    let mut group = c.benchmark_group("components4");
+    group.throughput(Throughput::Elements(255 * 255));
+    group.bench_function("random40-255", |b| {
         b.iter(|| black_box(&small).components(Connectivity::Four).count())
     });
+    group.finish();
 }
 
 fn config() -> Criterion {

@@ -4,6 +4,7 @@
 //! `make-board` run see the same boards.
 #![deny(missing_docs)]
 
+pub mod bfs;
 pub mod boards;
 pub mod connect4;
 pub mod seed_relaxation;
