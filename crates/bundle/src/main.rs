@@ -6,7 +6,7 @@
 //! module's file, recursively); paths to a crate's own root (`crate::`) and to the other
 //! bundled crates are rewritten to those modules; the few external items used are replaced by
 //! the std-only stand-ins of `shims.rs`. Comment lines, inner attributes and unit-test modules
-//! are dropped.
+//! are dropped, and Cargo's `CARGO_PKG_NAME` and `CARGO_PKG_VERSION` become literals.
 
 mod shims;
 
@@ -94,6 +94,14 @@ fn bundle(root: &Path, bot: &str) -> Result<PathBuf, String> {
         out.push_str("}\n");
     }
     out.push_str(&module(&root.join(recipe.main), None, &crate_names)?);
+    // Plain rustc sets none of Cargo's variables: the bot's name and version become literals
+    // (the bot shares the workspace's version with this tool).
+    let out = out
+        .replace("env!(\"CARGO_PKG_NAME\")", &format!("{bot:?}"))
+        .replace(
+            "env!(\"CARGO_PKG_VERSION\")",
+            &format!("{:?}", env!("CARGO_PKG_VERSION")),
+        );
     let dir = root.join("target/bundle");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = dir.join(format!("{bot}.rs"));
