@@ -276,14 +276,13 @@ mod tests {
             Program::Builtin(Builtin::AlphaBeta(Limit::Time(Duration::from_millis(60))))
         );
         assert_eq!(parse("alphabeta:60ms").name, "alphabeta:60ms");
-        for wrong in [
+        let not_builtins = [
             "alphabeta:0",
             "alphabeta:13",
             "alphabeta:0ms",
             "alphabeta:60s",
-        ] {
-            assert!(Builtin::from_name(wrong).is_none(), "{wrong}");
-        }
+        ];
+        assert!(not_builtins.iter().all(|n| Builtin::from_name(n).is_none()));
         let bot = parse("bin/bot --budget-ms 500");
         assert_eq!(bot.name, "bin/bot --budget-ms 500");
         assert_eq!(
