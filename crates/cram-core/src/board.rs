@@ -298,14 +298,23 @@ impl fmt::Display for LineError {
 
 impl std::error::Error for LineError {}
 
+/// Input text for an error message: quoted, and cut to its first 40 characters (a judge's
+/// line may be of any length).
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{:?}...", &text[..end]),
+        None => format!("{text:?}"),
+    }
+}
+
 /// A cell `AxB` (row, column), checked against a board of side `n`.
 fn parse_square(text: &str, n: usize) -> Result<Square, LineError> {
     let (row, column) = text
         .split_once('x')
-        .ok_or_else(|| LineError(format!("{text:?} is not a cell AxB")))?;
+        .ok_or_else(|| LineError(format!("{} is not a cell AxB", quoted(text))))?;
     let number = |t: &str| {
         t.parse::<usize>()
-            .map_err(|_| LineError(format!("{t:?} in {text:?} is not a number")))
+            .map_err(|_| LineError(format!("{} in {} is not a number", quoted(t), quoted(text))))
     };
     let square = Square {
         row: number(row)?,
@@ -327,7 +336,7 @@ pub fn parse_init(line: &str) -> Result<Board, LineError> {
     let size = parts.next().unwrap_or("");
     let n: usize = size
         .parse()
-        .map_err(|_| LineError(format!("the board size {size:?} is not a number")))?;
+        .map_err(|_| LineError(format!("the board size {} is not a number", quoted(size))))?;
     if !(1..=MAX_SIDE).contains(&n) {
         return Err(LineError(format!(
             "the board size {n} is not between 1 and {MAX_SIDE}"
@@ -346,7 +355,7 @@ pub fn parse_move(line: &str, board: &Board) -> Result<Domino, LineError> {
     let line = line.trim_end_matches('\r');
     let (a, b) = line
         .split_once('_')
-        .ok_or_else(|| LineError(format!("{line:?} is not a move AxB_CxD")))?;
+        .ok_or_else(|| LineError(format!("{} is not a move AxB_CxD", quoted(line))))?;
     let n = board.rows();
     let (first, second) = (parse_square(a, n)?, parse_square(b, n)?);
     for square in [first, second] {

@@ -15,8 +15,17 @@ pub struct LineError {
 }
 
 impl fmt::Display for LineError {
+    /// The line is quoted up to its 40th character (a referee's line may be of any length).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {}, got {:?}", self.expected, self.line)
+        match self.line.char_indices().nth(40) {
+            Some((end, _)) => write!(
+                f,
+                "expected {}, got {:?}...",
+                self.expected,
+                &self.line[..end]
+            ),
+            None => write!(f, "expected {}, got {:?}", self.expected, self.line),
+        }
     }
 }
 
