@@ -12,11 +12,10 @@ use arena::floodwars::FloodWars;
 use arena::grow::Grow;
 use arena::matchup::{Flow, MatchGame, play_pairs, summarize};
 use arena::player::{Builtin, Player};
-use arena::record::GameRecord;
+use arena::record::MatchLine;
 use arena::referee::{Referee, Settings};
 use arena::sprt::{Decision, Pentanomial, Sprt};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use serde::{Deserialize, Serialize};
 
 #[derive(Parser)]
 #[command(
@@ -182,19 +181,6 @@ enum Command {
         #[arg(long)]
         html: Option<PathBuf>,
     },
-}
-
-/// One line of a `--jsonl` file.
-#[derive(Serialize, Deserialize)]
-struct JsonGame {
-    /// The match's seed.
-    match_seed: u64,
-    /// The board pair.
-    pair: usize,
-    /// Player `a`'s seat (0 = moved first).
-    a_seat: u8,
-    /// The game, with its players, limits and seed.
-    record: GameRecord,
 }
 
 fn main() -> ExitCode {
@@ -421,7 +407,7 @@ impl Jsonl {
             return;
         };
         for game in games {
-            let line = JsonGame {
+            let line = MatchLine {
                 match_seed,
                 pair: game.pair,
                 a_seat: game.a_seat,
@@ -483,24 +469,9 @@ fn replay(
         .nth(index)
         .ok_or_else(|| format!("{} has no game {index}", path.display()))?
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let game: JsonGame = serde_json::from_str(&line).map_err(|e| {
-        format!(
-            "game {index} of {} is not a recorded game: {e}",
-            path.display()
-        )
-    })?;
-    let record = &game.record;
-    let shown = match (record.game.as_str(), html) {
-        ("floodwars", None) => arena::replay::text::<FloodWars>(record, only, colour_wanted()),
-        ("domain", None) => arena::replay::text::<Domain>(record, only, colour_wanted()),
-        ("cram", None) => arena::replay::text::<Cram>(record, only, colour_wanted()),
-        ("grow", None) => arena::replay::text::<Grow>(record, only, colour_wanted()),
-        ("floodwars", Some(_)) => arena::replay::html::<FloodWars>(record),
-        ("domain", Some(_)) => arena::replay::html::<Domain>(record),
-        ("cram", Some(_)) => arena::replay::html::<Cram>(record),
-        ("grow", Some(_)) => arena::replay::html::<Grow>(record),
-        (other, _) => Err(format!("game {index} is of an unknown game {other:?}")),
-    }?;
+    let game =
+        MatchLine::parse(&line).map_err(|e| format!("game {index} of {}: {e}", path.display()))?;
+    let shown = arena::replay::show(&game.record, only, html.is_some(), colour_wanted())?;
     match html {
         None => print!("{shown}"),
         Some(out) => {

@@ -120,3 +120,53 @@ impl GameRecord {
         }
     }
 }
+
+/// One line of a `--jsonl` file: a game of a match, with where it stands in the match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchLine {
+    /// The match's seed.
+    pub match_seed: u64,
+    /// The board pair.
+    pub pair: usize,
+    /// Player `a`'s seat (0 = moved first).
+    pub a_seat: u8,
+    /// The game, with its players, limits and seed.
+    pub record: GameRecord,
+}
+
+impl MatchLine {
+    /// Reads one line of a `--jsonl` file; every seat named in it must be 0 or 1.
+    pub fn parse(line: &str) -> Result<Self, String> {
+        let game: Self =
+            serde_json::from_str(line).map_err(|e| format!("not a recorded game: {e}"))?;
+        let record = &game.record;
+        let seats = record.moves.iter().map(|m| m.seat);
+        let mut seats = seats
+            .chain(record.forfeit.iter().map(|f| f.seat))
+            .chain(record.winner)
+            .chain([game.a_seat]);
+        match seats.find(|&seat| seat > 1) {
+            Some(seat) => Err(format!(
+                "not a recorded game: seat {seat} (seats are 0 and 1)"
+            )),
+            None => Ok(game),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_naming_a_third_seat_is_refused() {
+        // Found by the arena_jsonl fuzz target: a move of seat 2 made the replay index past
+        // the two seats' names.
+        let line = r#"{"match_seed":1,"pair":0,"a_seat":0,"record":{"game":"domain","seed":1,"start":"","players":["a","b"],"limits_ms":[100,100],"moves":[{"seat":2,"text":"1 1 L","micros":9,"peak_kib":0}],"forfeit":null,"points":[0,0],"winner":null,"peak_kib":[0,0],"ready_micros":[0,0]}}"#;
+        let error = MatchLine::parse(line).unwrap_err();
+        assert!(error.contains("seat 2"), "{error}");
+        let fixed = line.replace(r#""seat":2"#, r#""seat":0"#);
+        let game = MatchLine::parse(&fixed).unwrap();
+        assert!(crate::replay::show(&game.record, None, false, false).is_ok());
+    }
+}

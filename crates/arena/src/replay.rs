@@ -56,6 +56,28 @@ pub fn result_line<R: Referee>(record: &GameRecord) -> String {
     line
 }
 
+/// A recorded game of any of the four games, as text (after move `only` when given) or as
+/// an HTML page; an error for an unknown game or moves its rules refuse.
+pub fn show(
+    record: &GameRecord,
+    only: Option<usize>,
+    as_html: bool,
+    colour: bool,
+) -> Result<String, String> {
+    use crate::{cram::Cram, domain::Domain, floodwars::FloodWars, grow::Grow};
+    match (record.game.as_str(), as_html) {
+        ("floodwars", false) => text::<FloodWars>(record, only, colour),
+        ("domain", false) => text::<Domain>(record, only, colour),
+        ("cram", false) => text::<Cram>(record, only, colour),
+        ("grow", false) => text::<Grow>(record, only, colour),
+        ("floodwars", true) => html::<FloodWars>(record),
+        ("domain", true) => html::<Domain>(record),
+        ("cram", true) => html::<Cram>(record),
+        ("grow", true) => html::<Grow>(record),
+        (other, _) => Err(format!("a game of an unknown kind {other:?}")),
+    }
+}
+
 /// The game as text: who plays which seat, then the board after each move (only after move
 /// `only` when given; 0 is the start), with terminal colours when `colour`.
 pub fn text<R: Referee>(
