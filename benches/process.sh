@@ -13,7 +13,11 @@ mkdir -p "$work"
 
 reference=""
 source_text=${REFERENCE_SOURCE:-}
-if [ -n "$source_text" ] && [ -f "$source_text" ] && command -v gcc > /dev/null; then
+if [ -n "$source_text" ] && { [ ! -f "$source_text" ] || ! command -v gcc > /dev/null; }; then
+    echo "REFERENCE_SOURCE=$source_text: the file or gcc is missing" >&2
+    exit 2
+fi
+if [ -n "$source_text" ]; then
     python3 - "$source_text" "$work/reference.c" <<'PY'
 import sys
 text = open(sys.argv[1], encoding="utf-8").read()
@@ -24,7 +28,7 @@ PY
     gcc -O2 -o "$work/reference" "$work/reference.c"
     reference="$work/reference"
 else
-    echo "no reference C program (set REFERENCE_SOURCE to the task's text, and have gcc):"
+    echo "no reference C program (set REFERENCE_SOURCE to the task's text; needs gcc):"
     echo "skipping the comparison, timing go-score alone"
 fi
 

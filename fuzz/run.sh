@@ -10,6 +10,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-600}
+case "$seconds" in
+    '' | *[!0-9]*) echo "fuzz/run.sh: SECONDS first, then targets" >&2; exit 2 ;;
+esac
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
@@ -26,6 +29,7 @@ cd "$root/fuzz"
 for target in "${targets[@]}"; do
     corpus="$root/target/fuzz-corpus/$target"
     artifacts="$root/target/fuzz-artifacts/$target"
+    rm -rf "$artifacts"
     mkdir -p "$corpus" "$artifacts"
     log="$root/target/fuzz-$target.log"
     echo "== $target: $seconds s (log: $log)"

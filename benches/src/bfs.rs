@@ -32,6 +32,10 @@ impl ByteGrid {
         let mut reached = vec![false; self.open.len()];
         let mut queue: Vec<usize> = Vec::with_capacity(self.open.len());
         for seed in seeds {
+            assert!(
+                seed.x < self.width && seed.y < self.height,
+                "a seed off the grid"
+            );
             let i = seed.y * self.width + seed.x;
             if self.open[i] && !reached[i] {
                 reached[i] = true;

@@ -2,10 +2,9 @@
 //! malformed judge input and checks that it is refused as a judge needs: exit status 2, one
 //! line on stderr naming the bot, no panic message, and all within a second.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a bot may take to refuse an input.
 const PATIENCE: Duration = Duration::from_secs(1);
@@ -42,22 +41,36 @@ fn run(bot: &str, args: &[&str], input: &[u8]) -> Option<Output> {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the bot starts");
-    let pid = child.id();
+    let started = Instant::now();
+    // The bot may stop reading early, and may write more than a pipe holds: feed and drain
+    // it from threads of their own while this one watches the clock.
     let mut stdin = child.stdin.take().expect("a pipe");
     let input = input.to_vec();
-    // The bot may stop reading early: write from a thread of its own.
     std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = sender.send(child.wait_with_output());
-    });
-    match receiver.recv_timeout(PATIENCE) {
-        Ok(output) => Some(output.expect("the bot's output")),
-        Err(_) => {
-            let _ = Command::new("kill").arg(pid.to_string()).status();
-            None
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("a pipe")));
+    let stderr = drain(Box::new(child.stderr.take().expect("a pipe")));
+    loop {
+        if let Some(status) = child.try_wait().expect("the bot's status") {
+            return Some(Output {
+                status,
+                stdout: stdout.join().expect("stdout read"),
+                stderr: stderr.join().expect("stderr read"),
+            });
         }
+        if started.elapsed() > PATIENCE {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
     }
 }

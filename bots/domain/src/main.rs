@@ -100,8 +100,9 @@ fn run() -> Result<(), String> {
             state = state.play_reported(action);
         }
         if state.to_move() != me {
+            let shown: String = line.chars().take(40).collect();
             return Err(format!(
-                "it is not our turn after {line:?}: the input is out of step"
+                "it is not our turn after {shown:?}: the input is out of step"
             ));
         }
         let action = if use_mcts {

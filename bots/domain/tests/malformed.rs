@@ -31,6 +31,15 @@ fn malformed_inputs_are_refused() {
         ("an action off the board", after_start("7 2 U\n")),
         ("two first turns", after_start("-1 -1 _\n-1 -1 _\n")),
         (
+            "a first turn padded with a megabyte",
+            [
+                b"7 7\n6 6\n0 0\n-1 -1 _".to_vec(),
+                vec![b' '; 1 << 20],
+                b"\n".to_vec(),
+            ]
+            .concat(),
+        ),
+        (
             "a huge line",
             [after_start(""), vec![b'1'; 1 << 20], b"\n".to_vec()].concat(),
         ),

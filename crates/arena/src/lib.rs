@@ -5,7 +5,8 @@
 //! - [`floodwars`], [`grow`], [`domain`], [`cram`]: the four referees, each with its judge's
 //!   quirks, and how the built-in players play that game;
 //! - [`player`]: built-in strategies and external programs as named players;
-//! - [`baseline`]: the `alphabeta:D` built-ins, plain fixed-depth searches;
+//! - [`baseline`]: the `alphabeta:D` and `alphabeta:Nms` built-ins, plain alpha-beta searches to
+//!   a depth or for a time;
 //! - [`process`]: one run of a bot process, or a session with one, with its time and memory;
 //! - [`record`]: the record of a game, the same for every game (JSONL);
 //! - [`matchup`]: board pairs from both seats, in parallel, and the match summary;

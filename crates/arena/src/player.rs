@@ -97,7 +97,8 @@ impl Player {
 
     /// A player from its command-line description, for `game`:
     ///
-    /// - a built-in's name (`random`, `greedy`, `alphabeta:D`), played in-process;
+    /// - a built-in's name (`random`, `greedy`, `alphabeta:D`, `alphabeta:Nms`), played
+    ///   in-process;
     /// - `self:NAME`: the built-in as a process (this binary's `player GAME NAME`);
     /// - a command line, split like a shell does (`'...'`, `"..."`, `\`);
     /// - `key=value` fields: `name=NAME`, `cmd=COMMAND` (any of the above, quoted when it has

@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("OK");
     let mut engine = Engine::new(board, 16 << 20);
     for line in lines {
-        match line {
+        match line.trim_end_matches('\r') {
             "STOP" => break,
             "START" => {}
             opponent => {

@@ -10,6 +10,7 @@
 
 use std::time::{Duration, Instant};
 
+use domain_core::board::Cell;
 use domain_core::codec::{parse_action_line, parse_cell, parse_size};
 use domain_core::state::State;
 use domain_core::{Clock, Engine};
@@ -30,6 +31,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut state = State::default();
     if let Some(action) = parse_action_line(line()?)? {
         state = state.play_reported(action);
+    }
+    // Player 0 starts at (0, 0), player 1 at (6, 6); it must be our turn.
+    let seat = if me == Cell::new(0, 0) { 0 } else { 1 };
+    if state.to_move() != seat {
+        return Err(format!("it is not the turn of the token that started at {me}").into());
     }
     let budget = Duration::from_millis(100);
     let result = Engine::new(8 << 20).search(&state, &Clock::new(started, budget, budget));

@@ -176,8 +176,8 @@ fn choose<G: Game>(position: &G, limit: Limit) -> G::Move {
     match limit {
         Limit::Depth(depth) => best_move(position, depth).0,
         Limit::Time(time) => {
-            let (mut chosen, _) = best_move(position, 1);
             let mut clock = Clock::new(Some(Instant::now() + time));
+            let (mut chosen, _) = best_move(position, 1);
             for depth in 2..=MAX_TIMED_DEPTH {
                 clock.horizon = 0;
                 let (m, _) = search_root(position, depth, &mut clock);
