@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Long reliability runs of the shipped (statically linked) bots against the arena's greedy
+# player, through real processes, in chunks a 2-core machine can run; the seed of a chunk is
+# fixed by its number, so every chunk can be rerun alone. Each chunk's table (forfeits, worst
+# answer time, peak memory) goes to target/reliability/MODE-GAME-CHUNK.txt and its games to
+# the .jsonl beside it. docs/reliability.md records the results.
+#
+#   bash scripts/reliability.sh soak GAME CHUNK [PAIRS]   # 2 games at once (--jobs 2)
+#   bash scripts/reliability.sh load GAME CHUNK [PAIRS]   # 1 game, the other core kept busy,
+#                                                         # the bot under the judge's memory limit
+# GAME: floodwars, grow, cram or domain. PAIRS: board pairs (two games each), default 250;
+# chunk CHUNK starts at seed 100000 + PAIRS x CHUNK. Load mode needs prlimit (util-linux).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+mode=${1:?soak or load}
+game=${2:?floodwars, grow, cram or domain}
+chunk=${3:?chunk number}
+pairs=${4:-250}
+bin=target/x86_64-unknown-linux-gnu/release
+case "$game" in
+    floodwars) bot=floodwars-bot memory=128M extra=() ;;
+    grow) bot=grow-bot memory=8M extra=() ;;
+    cram) bot=cram-bot memory=128M extra=(--prefill 20) ;;
+    domain) bot=domain-bot memory=128M extra=() ;;
+    *) echo "unknown game $game" >&2; exit 2 ;;
+esac
+cargo static-bots > /dev/null
+cargo build --release --quiet -p floodgate-arena
+out=target/reliability
+mkdir -p "$out"
+name="$out/$mode-$game-$chunk"
+seed=$((100000 + chunk * pairs))
+case "$mode" in
+    soak)
+        player="$bin/$bot" jobs=2 ;;
+    load)
+        # The judge's memory limit as an address-space limit, and the other core busy.
+        player="prlimit --as=$(numfmt --from=iec "$memory") $bin/$bot" jobs=1
+        ( while :; do :; done ) &
+        busy=$!
+        trap 'kill $busy' EXIT ;;
+    *) echo "unknown mode $mode" >&2; exit 2 ;;
+esac
+echo "$mode $game chunk $chunk: $pairs pairs from seed $seed, $player"
+target/release/arena match "$game" --a "$player" --b greedy --boards "$pairs" --seed "$seed" \
+    --jobs "$jobs" ${extra[@]+"${extra[@]}"} --jsonl "$name.jsonl" | tee "$name.txt"
+if grep -q "forfeited" "$name.txt"; then
+    echo "a forfeit in $name.txt" >&2
+    exit 1
+fi
