@@ -14,7 +14,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use domain_core::codec::{parse_action_line, parse_cell, parse_size};
+use domain_core::codec::{parse_action_line, parse_cell, parse_size, quoted};
 use domain_core::engine::{Domain, Engine};
 use domain_core::state::State;
 use search::{Budget, Clock, EvalLeaves, Mcts, MctsOptions};
@@ -100,9 +100,9 @@ fn run() -> Result<(), String> {
             state = state.play_reported(action);
         }
         if state.to_move() != me {
-            let shown: String = line.chars().take(40).collect();
             return Err(format!(
-                "it is not our turn after {shown:?}: the input is out of step"
+                "it is not our turn after {}: the input is out of step",
+                quoted(&line)
             ));
         }
         let action = if use_mcts {

@@ -279,16 +279,13 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                 |pair| {
                     jsonl.write(start.seed, pair);
                     let margin = pair[0].a_margin() + pair[1].a_margin();
-                    let scored = match pairs_by {
+                    let half_points = match pairs_by {
                         PairsBy::Results => {
-                            pentanomial.add_pair(pair[0].a_result(), pair[1].a_result());
-                            pair[0].a_score() + pair[1].a_score()
+                            pentanomial.add_pair(pair[0].a_result(), pair[1].a_result())
                         }
-                        PairsBy::Margin => {
-                            pentanomial.add_pair_by_margin(margin);
-                            1.0 + margin.signum() as f64
-                        }
+                        PairsBy::Margin => pentanomial.add_pair_by_margin(margin),
                     };
+                    let scored = half_points as f64 / 2.0;
                     status = sprt.decision(&pentanomial);
                     println!(
                         "pair {:>4} (board {}): a scored {scored} (margin {margin:+}) | {pentanomial} | LLR {:+.3} [{lower:.3}, {upper:.3}]",

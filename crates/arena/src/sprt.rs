@@ -56,16 +56,22 @@ pub struct EloEstimate {
 }
 
 impl Pentanomial {
-    /// Counts one pair: the first player's results in the pair's two games.
-    pub fn add_pair(&mut self, first_game: GameScore, second_game: GameScore) {
-        self.counts[first_game.half_points() + second_game.half_points()] += 1;
+    /// Counts one pair: the first player's results in the pair's two games. Returns the pair's
+    /// score in half points (0 to 4).
+    pub fn add_pair(&mut self, first_game: GameScore, second_game: GameScore) -> usize {
+        self.count(first_game.half_points() + second_game.half_points())
     }
 
     /// Counts one pair scored as a whole by points: the first player takes both points when
     /// `margin`, its point margin summed over the pair's two games, is positive, one when it
-    /// is zero, none otherwise.
-    pub fn add_pair_by_margin(&mut self, margin: i64) {
-        self.counts[(2 + 2 * margin.signum()) as usize] += 1;
+    /// is zero, none otherwise. Returns the pair's score in half points (0, 2 or 4).
+    pub fn add_pair_by_margin(&mut self, margin: i64) -> usize {
+        self.count((2 + 2 * margin.signum()) as usize)
+    }
+
+    fn count(&mut self, half_points: usize) -> usize {
+        self.counts[half_points] += 1;
+        half_points
     }
 
     /// The number of pairs.

@@ -15,17 +15,17 @@ pub struct LineError {
 }
 
 impl fmt::Display for LineError {
-    /// The line is quoted up to its 40th character (a referee's line may be of any length).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line.char_indices().nth(40) {
-            Some((end, _)) => write!(
-                f,
-                "expected {}, got {:?}...",
-                self.expected,
-                &self.line[..end]
-            ),
-            None => write!(f, "expected {}, got {:?}", self.expected, self.line),
-        }
+        write!(f, "expected {}, got {}", self.expected, quoted(&self.line))
+    }
+}
+
+/// A received line for a message: quoted, and cut to its first 40 characters (a referee's
+/// line may be of any length).
+pub fn quoted(line: &str) -> String {
+    match line.char_indices().nth(40) {
+        Some((end, _)) => format!("{:?}...", &line[..end]),
+        None => format!("{line:?}"),
     }
 }
 
