@@ -1,6 +1,6 @@
 //! `domain-bot`: plays a whole game of Domain Expansion over CodinGame's line protocol, in
 //! either seat. Each turn's clock starts when its input line arrives; the budgets (default
-//! 900 ms for the first turn and 75 ms after, of CodinGame's 1000 ms and 100 ms) can be set with
+//! 800 ms for the first turn and 75 ms after, of CodinGame's 1000 ms and 100 ms) can be set with
 //! `--first-budget-ms N` and `--budget-ms N` or `DOMAIN_FIRST_BUDGET_MS` and
 //! `DOMAIN_BUDGET_MS`. The search deepens while its next iteration is predicted to be worth
 //! starting and stops at the budget; its table is kept for the whole game, so the first turn's
@@ -65,7 +65,7 @@ fn run() -> Result<(), String> {
             "unknown argument {unknown:?}; usage: domain-bot [--first-budget-ms N] [--budget-ms N] [--mcts]"
         ));
     }
-    let first_budget = budget(&args, "--first-budget-ms", "DOMAIN_FIRST_BUDGET_MS", 900)?;
+    let first_budget = budget(&args, "--first-budget-ms", "DOMAIN_FIRST_BUDGET_MS", 800)?;
     let later_budget = budget(&args, "--budget-ms", "DOMAIN_BUDGET_MS", 75)?;
 
     let mut lines = std::io::stdin().lock().lines();
