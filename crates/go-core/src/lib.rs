@@ -1,6 +1,10 @@
-//! Go boards and Tromp-Taylor scoring (no komi, every stone alive), as specified in
-//! `docs/rules/go.md`: parse a board from any bytes, score it with bitgrid floods, and print
-//! the result as `B+k`, `W+k` or `Jigo`.
+//! Go by the Tromp-Taylor rules, as specified in `docs/rules/go.md`.
+//!
+//! - Scoring (the scorer task: no komi, every stone alive): parse a board from any bytes,
+//!   score it with bitgrid floods, and print the result as `B+k`, `W+k` or `Jigo`.
+//! - Playing: [`Position`] (captures, suicide, fast playouts) and [`Game`] (positional superko,
+//!   passes, komi, undo) on boards of 2 x 2 to 25 x 25; [`engine::Engine`], a Monte Carlo tree
+//!   search with RAVE; [`gtp`], the Go Text Protocol the `go-gtp` engine speaks.
 //!
 //! ```
 //! use go_core::Board;
@@ -10,8 +14,15 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod engine;
+mod game;
+pub mod gtp;
+mod playout;
+mod position;
 pub mod reference;
 mod score;
 
 pub use board::{Board, MAX_SIZE, ParseBoardError, Point};
+pub use game::{Game, IllegalMove};
+pub use position::{Colour, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Position, Vertex};
 pub use score::{GameResult, Score};

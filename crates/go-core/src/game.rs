@@ -1,0 +1,175 @@
+//! A game by the Tromp-Taylor rules: the position, every board seen so far (positional
+//! superko), the moves played (for undo) and komi.
+
+use std::fmt;
+
+use crate::position::{Colour, Move, Position, Vertex};
+use crate::score::Score;
+
+/// Why a move may not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The point is not on the board.
+    OffBoard,
+    /// A stone already stands there.
+    Occupied,
+    /// The board after the move was seen before in this game (a one-stone suicide is one).
+    Superko,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::OffBoard => "the point is off the board",
+            Self::Occupied => "the point is occupied",
+            Self::Superko => "the move repeats an earlier board (positional superko)",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// A game in progress: Black moves first on an empty board; two passes in a row end it, and
+/// the board is then scored by area with komi added to White.
+///
+/// ```
+/// use go_core::{Colour, Game, Move, Vertex};
+/// let mut game = Game::new(9, 7.0);
+/// game.play(Colour::Black, Move::Play(Vertex::new(4, 4))).unwrap();
+/// game.play(Colour::White, Move::Pass).unwrap();
+/// game.play(Colour::Black, Move::Pass).unwrap();
+/// assert!(game.is_over());
+/// assert_eq!(game.margin(), 81.0 - 7.0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    moves: Vec<(Colour, Move)>,
+    /// The hash of every board of the game, the empty one first.
+    seen: Vec<u64>,
+    komi: f64,
+}
+
+impl Game {
+    /// A new game on an empty `size` x `size` board (panics outside 2 to 25).
+    pub fn new(size: usize, komi: f64) -> Self {
+        let position = Position::new(size);
+        let seen = vec![position.board_hash()];
+        Self {
+            position,
+            moves: Vec::new(),
+            seen,
+            komi,
+        }
+    }
+
+    /// The side of the board.
+    pub fn size(&self) -> usize {
+        self.position.size()
+    }
+
+    /// Komi, added to White's score.
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    /// Sets komi.
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Colour {
+        self.position.to_move()
+    }
+
+    /// The moves played so far, with their players.
+    pub fn moves(&self) -> &[(Colour, Move)] {
+        &self.moves
+    }
+
+    /// Whether the board hash `hash` occurred in this game.
+    pub fn has_seen(&self, hash: u64) -> bool {
+        self.seen.contains(&hash)
+    }
+
+    /// Whether `colour` may play `m` now: a pass always, a stone on an empty point of the
+    /// board unless the board after it (captures and suicide done) was seen before.
+    pub fn check(&self, colour: Colour, m: Move) -> Result<(), IllegalMove> {
+        self.after(colour, m).map(drop)
+    }
+
+    /// The position after `colour` plays `m`, if legal.
+    fn after(&self, colour: Colour, m: Move) -> Result<Position, IllegalMove> {
+        let mut next = self.position.clone();
+        next.set_to_move(colour);
+        if let Move::Play(vertex) = m {
+            if !next.contains(vertex) {
+                return Err(IllegalMove::OffBoard);
+            }
+            if next.point(vertex) != crate::Point::Empty {
+                return Err(IllegalMove::Occupied);
+            }
+            next.play(m);
+            if self.has_seen(next.board_hash()) {
+                return Err(IllegalMove::Superko);
+            }
+        } else {
+            next.play(m);
+        }
+        Ok(next)
+    }
+
+    /// Plays `m` for `colour` (either colour may move, as in GTP); the other colour moves next.
+    pub fn play(&mut self, colour: Colour, m: Move) -> Result<(), IllegalMove> {
+        self.position = self.after(colour, m)?;
+        self.moves.push((colour, m));
+        self.seen.push(self.position.board_hash());
+        Ok(())
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(_) = self.moves.pop() else {
+            return false;
+        };
+        let moves = std::mem::take(&mut self.moves);
+        let komi = self.komi;
+        *self = Self::new(self.size(), komi);
+        for (colour, m) in moves {
+            self.play(colour, m)
+                .expect("a move that was legal is legal again");
+        }
+        true
+    }
+
+    /// The points where `colour` may put a stone now.
+    pub fn legal_points(&self, colour: Colour) -> Vec<Vertex> {
+        let n = self.size();
+        (0..n * n)
+            .map(|i| Vertex::new(i % n, i / n))
+            .filter(|&v| self.check(colour, Move::Play(v)).is_ok())
+            .collect()
+    }
+
+    /// Whether two passes in a row ended the game.
+    pub fn is_over(&self) -> bool {
+        self.position.passes() >= 2
+    }
+
+    /// Both players' area scores, without komi.
+    pub fn score(&self) -> Score {
+        self.position.board().score()
+    }
+
+    /// Black's score minus White's, komi included.
+    pub fn margin(&self) -> f64 {
+        let score = self.score();
+        score.black as f64 - score.white as f64 - self.komi
+    }
+}

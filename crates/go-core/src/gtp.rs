@@ -1,0 +1,391 @@
+//! The Go Text Protocol, version 2: the commands floodgate's engine answers, parsed from a
+//! line, and the replies, formatted. Used by the `go-gtp` engine and by the arena's referee.
+//!
+//! A request is `[id] command_name [arguments]`; the reply is `= [id] text` or
+//! `? [id] message`, followed by an empty line. Vertices are a column letter (`A` to `Z`
+//! without `I`, from the left) and a row number (1 at the bottom), or `pass`.
+//!
+//! ```
+//! use go_core::gtp::{Command, Request};
+//! use go_core::{Colour, Move, Vertex};
+//! let request: Request = "7 play w D4".parse().unwrap();
+//! assert_eq!(request.id, Some(7));
+//! // On a 9 x 9 board D4 is column 3, row 5 from the top.
+//! assert_eq!(request.command, Command::Play(Colour::White, go_core::gtp::GtpMove::Vertex('D', 4)));
+//! assert_eq!(go_core::gtp::GtpMove::Vertex('D', 4).on_board(9), Some(Move::Play(Vertex::new(3, 5))));
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::Point;
+use crate::position::{Colour, Move, Position, Vertex};
+
+/// The commands the engine knows, in the order `list_commands` gives them.
+pub const KNOWN_COMMANDS: [&str; 18] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "final_score",
+    "showboard",
+    "time_settings",
+    "time_left",
+    "is_legal",
+    "reg_genmove",
+];
+
+/// The column letters of GTP, `I` left out.
+const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// A move as GTP writes it, before a board size gives it a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GtpMove {
+    /// A column letter (upper case) and a row number from the bottom, from 1.
+    Vertex(char, u32),
+    /// `pass`.
+    Pass,
+}
+
+impl GtpMove {
+    /// The move on a board of side `size`, or `None` when the vertex is off it.
+    pub fn on_board(self, size: usize) -> Option<Move> {
+        match self {
+            Self::Pass => Some(Move::Pass),
+            Self::Vertex(letter, row) => {
+                let x = COLUMNS.iter().position(|&c| c == letter as u8)?;
+                let row = usize::try_from(row).ok()?;
+                (x < size && (1..=size).contains(&row))
+                    .then(|| Move::Play(Vertex::new(x, size - row)))
+            }
+        }
+    }
+
+    /// How `m` is written on a board of side `size`.
+    pub fn from_move(m: Move, size: usize) -> Self {
+        match m {
+            Move::Pass => Self::Pass,
+            Move::Play(v) => Self::Vertex(
+                COLUMNS[usize::from(v.x)] as char,
+                (size - usize::from(v.y)) as u32,
+            ),
+        }
+    }
+}
+
+impl fmt::Display for GtpMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Pass => f.write_str("pass"),
+            Self::Vertex(letter, row) => write!(f, "{letter}{row}"),
+        }
+    }
+}
+
+impl FromStr for GtpMove {
+    type Err = ParseError;
+
+    fn from_str(word: &str) -> Result<Self, ParseError> {
+        if word.eq_ignore_ascii_case("pass") {
+            return Ok(Self::Pass);
+        }
+        let bytes = word.as_bytes();
+        let letter = bytes.first().map(u8::to_ascii_uppercase);
+        match letter {
+            Some(letter) if COLUMNS.contains(&letter) && bytes.len() <= 3 => {
+                let row = word[1..]
+                    .parse()
+                    .ok()
+                    .filter(|row: &u32| (1..=25).contains(row))
+                    .ok_or(ParseError::Syntax("invalid coordinate"))?;
+                Ok(Self::Vertex(letter as char, row))
+            }
+            _ => Err(ParseError::Syntax("invalid coordinate")),
+        }
+    }
+}
+
+/// A GTP command with its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `protocol_version`: answers 2.
+    ProtocolVersion,
+    /// `name`.
+    Name,
+    /// `version`.
+    Version,
+    /// `known_command NAME`.
+    KnownCommand(String),
+    /// `list_commands`.
+    ListCommands,
+    /// `quit`.
+    Quit,
+    /// `boardsize N`.
+    BoardSize(u32),
+    /// `clear_board`.
+    ClearBoard,
+    /// `komi K`.
+    Komi(f64),
+    /// `play COLOUR VERTEX`.
+    Play(Colour, GtpMove),
+    /// `genmove COLOUR`.
+    GenMove(Colour),
+    /// `reg_genmove COLOUR`: a move, without playing it.
+    RegGenMove(Colour),
+    /// `is_legal COLOUR VERTEX`: 1 or 0.
+    IsLegal(Colour, GtpMove),
+    /// `undo`.
+    Undo,
+    /// `final_score`.
+    FinalScore,
+    /// `showboard`.
+    ShowBoard,
+    /// `time_settings MAIN BYO_YOMI STONES` (seconds, seconds, stones).
+    TimeSettings {
+        /// Main time, in seconds.
+        main: f64,
+        /// Byo-yomi period, in seconds.
+        byo_yomi: f64,
+        /// Stones to play in each byo-yomi period (0: no byo-yomi).
+        stones: u32,
+    },
+    /// `time_left COLOUR TIME STONES`.
+    TimeLeft {
+        /// Whose clock.
+        colour: Colour,
+        /// Seconds left in the current period.
+        time: f64,
+        /// Stones left to play in it (0: main time).
+        stones: u32,
+    },
+}
+
+/// A request: an optional id and a command.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// The id the reply repeats.
+    pub id: Option<u32>,
+    /// The command.
+    pub command: Command,
+}
+
+/// Why a line is not a request the engine can carry out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// A line with nothing to do (empty, or a comment): no reply at all.
+    Empty,
+    /// A command the engine does not know (reply `? unknown command`).
+    Unknown {
+        /// The request's id.
+        id: Option<u32>,
+    },
+    /// Arguments that do not parse (reply `? syntax error`, or the message).
+    Syntax(&'static str),
+    /// Arguments that do not parse, with the request's id.
+    BadArguments {
+        /// The request's id.
+        id: Option<u32>,
+        /// What is wrong.
+        message: &'static str,
+    },
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty => f.write_str("empty line"),
+            Self::Unknown { .. } => f.write_str("unknown command"),
+            Self::Syntax(message) | Self::BadArguments { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl ParseError {
+    /// The id of the request that failed, when it had one.
+    pub fn id(&self) -> Option<u32> {
+        match self {
+            Self::Unknown { id } | Self::BadArguments { id, .. } => *id,
+            _ => None,
+        }
+    }
+}
+
+/// The line as GTP reads it: control characters other than tab and newline dropped, tabs made
+/// spaces, and everything from a `#` on cut.
+pub fn preprocess(line: &str) -> String {
+    let line = line.split('#').next().unwrap_or("");
+    line.chars()
+        .filter(|&c| !c.is_control() || c == '\t')
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect()
+}
+
+fn colour(word: Option<&str>) -> Result<Colour, ParseError> {
+    match word.map(str::to_ascii_lowercase).as_deref() {
+        Some("b" | "black") => Ok(Colour::Black),
+        Some("w" | "white") => Ok(Colour::White),
+        _ => Err(ParseError::Syntax("invalid color")),
+    }
+}
+
+fn number<T: FromStr>(word: Option<&str>, message: &'static str) -> Result<T, ParseError> {
+    word.and_then(|w| w.parse().ok())
+        .ok_or(ParseError::Syntax(message))
+}
+
+fn finite(word: Option<&str>, message: &'static str) -> Result<f64, ParseError> {
+    let value: f64 = number(word, message)?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(ParseError::Syntax(message))
+    }
+}
+
+impl FromStr for Request {
+    type Err = ParseError;
+
+    fn from_str(line: &str) -> Result<Self, ParseError> {
+        let line = preprocess(line);
+        let mut words = line.split_whitespace().peekable();
+        let id = match words.peek() {
+            None => return Err(ParseError::Empty),
+            Some(word) if word.bytes().all(|b| b.is_ascii_digit()) => {
+                let id = word.parse().ok();
+                words.next();
+                id
+            }
+            Some(_) => None,
+        };
+        let name = words.next().ok_or(ParseError::Unknown { id })?;
+        let command = parse_command(name, &mut words).map_err(|error| match error {
+            ParseError::Syntax(message) => ParseError::BadArguments { id, message },
+            ParseError::Unknown { .. } => ParseError::Unknown { id },
+            other => other,
+        })?;
+        Ok(Self { id, command })
+    }
+}
+
+fn parse_command<'a>(
+    name: &str,
+    words: &mut impl Iterator<Item = &'a str>,
+) -> Result<Command, ParseError> {
+    let mut next = || words.next();
+    let command = match name {
+        "protocol_version" => Command::ProtocolVersion,
+        "name" => Command::Name,
+        "version" => Command::Version,
+        "known_command" => Command::KnownCommand(
+            next()
+                .ok_or(ParseError::Syntax("known_command needs a name"))?
+                .to_string(),
+        ),
+        "list_commands" => Command::ListCommands,
+        "quit" => Command::Quit,
+        "boardsize" => Command::BoardSize(number(next(), "boardsize not an integer")?),
+        "clear_board" => Command::ClearBoard,
+        "komi" => Command::Komi(finite(next(), "komi not a float")?),
+        "play" => {
+            let colour = colour(next())?;
+            let vertex = next()
+                .ok_or(ParseError::Syntax("invalid coordinate"))?
+                .parse()?;
+            Command::Play(colour, vertex)
+        }
+        "is_legal" => {
+            let colour = colour(next())?;
+            let vertex = next()
+                .ok_or(ParseError::Syntax("invalid coordinate"))?
+                .parse()?;
+            Command::IsLegal(colour, vertex)
+        }
+        "genmove" => Command::GenMove(colour(next())?),
+        "reg_genmove" => Command::RegGenMove(colour(next())?),
+        "undo" => Command::Undo,
+        "final_score" => Command::FinalScore,
+        "showboard" => Command::ShowBoard,
+        "time_settings" => Command::TimeSettings {
+            main: finite(next(), "main time not a number")?,
+            byo_yomi: finite(next(), "byo-yomi time not a number")?,
+            stones: number(next(), "byo-yomi stones not an integer")?,
+        },
+        "time_left" => Command::TimeLeft {
+            colour: colour(next())?,
+            time: finite(next(), "time not a number")?,
+            stones: number(next(), "stones not an integer")?,
+        },
+        _ => return Err(ParseError::Unknown { id: None }),
+    };
+    Ok(command)
+}
+
+/// A successful reply: `= [id] text` and an empty line.
+pub fn success(id: Option<u32>, text: &str) -> String {
+    reply('=', id, text)
+}
+
+/// A failure: `? [id] message` and an empty line.
+pub fn failure(id: Option<u32>, message: &str) -> String {
+    reply('?', id, message)
+}
+
+fn reply(mark: char, id: Option<u32>, text: &str) -> String {
+    let mut out = String::from(mark);
+    if let Some(id) = id {
+        out.push_str(&id.to_string());
+    }
+    if !text.is_empty() {
+        out.push(' ');
+        out.push_str(text);
+    }
+    out.push_str("\n\n");
+    out
+}
+
+/// The `final_score` text for Black's margin over White (komi included): `B+3.5`, `W+7`, `0`.
+pub fn score_text(margin: f64) -> String {
+    if margin > 0.0 {
+        format!("B+{margin}")
+    } else if margin < 0.0 {
+        format!("W+{}", -margin)
+    } else {
+        "0".to_string()
+    }
+}
+
+/// The board as `showboard` prints it: column letters above and below, row numbers on both
+/// sides, `X` for black, `O` for white, `.` for empty.
+pub fn board_text(position: &Position) -> String {
+    let n = position.size();
+    let letters: String = COLUMNS[..n]
+        .iter()
+        .map(|&c| format!(" {}", c as char))
+        .collect();
+    let mut out = format!("  {letters}\n");
+    for y in 0..n {
+        let row = n - y;
+        out.push_str(&format!("{row:2}"));
+        for x in 0..n {
+            out.push(' ');
+            out.push(match position.point(Vertex::new(x, y)) {
+                Point::Black => 'X',
+                Point::White => 'O',
+                Point::Empty => '.',
+            });
+        }
+        out.push_str(&format!(" {row}\n"));
+    }
+    out.push_str(&format!("  {letters}"));
+    out
+}

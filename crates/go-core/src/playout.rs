@@ -1,0 +1,135 @@
+//! Random games to the end: the playouts that value the leaves of the engine's tree.
+//!
+//! The policy: answer the last move by capturing an enemy chain next to it that it left in
+//! atari, or by saving an own chain it put in atari (when the saving move gets two empty
+//! neighbours); otherwise a uniformly random point that is neither the mover's own eye nor a
+//! suicide; pass when there is none. A playout ends after two passes and is scored by area.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng as _;
+
+use crate::position::{Colour, Position};
+
+/// The random number generator of the playouts.
+pub(crate) type Rng = Xoshiro256PlusPlus;
+
+/// Which colour first played on each array slot in a playout (0: nobody, 1: black,
+/// 2: white): what the engine's AMAF statistics learn from.
+pub(crate) struct FirstPlayed {
+    pub(crate) by: Vec<u8>,
+}
+
+impl FirstPlayed {
+    pub(crate) fn new(slots: usize) -> Self {
+        Self { by: vec![0; slots] }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.by.fill(0);
+    }
+
+    /// Records `colour` on slot `p` unless someone played there earlier.
+    pub(crate) fn record(&mut self, p: usize, colour: Colour) {
+        if self.by[p] == 0 {
+            self.by[p] = 1 + colour.index() as u8;
+        }
+    }
+
+    /// Records `colour` on slot `p`, overriding a later move (tree moves come before).
+    pub(crate) fn record_earlier(&mut self, p: usize, colour: Colour) {
+        self.by[p] = 1 + colour.index() as u8;
+    }
+
+    pub(crate) fn played_first(&self, p: usize, colour: Colour) -> bool {
+        self.by[p] == 1 + colour.index() as u8
+    }
+}
+
+/// Plays `position` out and returns Black's area margin (komi not included). `last` is the
+/// slot of the last stone played, if the last move was one.
+pub(crate) fn playout(
+    position: &mut Position,
+    mut last: Option<usize>,
+    rng: &mut Rng,
+    first: &mut FirstPlayed,
+) -> i32 {
+    let limit = 3 * position.size() * position.size();
+    for _ in 0..limit {
+        if position.passes() >= 2 {
+            break;
+        }
+        let colour = position.to_move();
+        match choose(position, last, rng) {
+            Some(p) => {
+                first.record(p, colour);
+                position.play_slot(p);
+                last = Some(p);
+            }
+            None => {
+                position.pass();
+                last = None;
+            }
+        }
+    }
+    position.area_margin()
+}
+
+/// The policy's move for the player to move, as a slot; `None` to pass.
+pub(crate) fn choose(position: &Position, last: Option<usize>, rng: &mut Rng) -> Option<usize> {
+    if let Some(p) = last.and_then(|q| answer(position, q)) {
+        return Some(p);
+    }
+    random_move(position, rng)
+}
+
+/// A move that answers the stone on slot `last`: capture, or escape from atari.
+fn answer(position: &Position, last: usize) -> Option<usize> {
+    let mover = position.to_move();
+    let enemy = mover.other();
+    // The last stone itself, or an enemy chain next to it, left in atari: capture.
+    if position.stone_at(last) == Some(enemy)
+        && let Some(p) = position.atari_liberty(last)
+    {
+        return Some(p);
+    }
+    for q in position.neighbour_slots(last) {
+        match position.stone_at(q) {
+            Some(c) if c == enemy => {
+                if let Some(p) = position.atari_liberty(q) {
+                    return Some(p);
+                }
+            }
+            Some(_) => {
+                // An own chain the last stone put in atari: extend when that gains room.
+                if let Some(p) = position.atari_liberty(q) {
+                    let room = position
+                        .neighbour_slots(p)
+                        .iter()
+                        .filter(|&&r| position.is_empty_slot(r))
+                        .count();
+                    if room >= 2 && !position.is_suicide(p) {
+                        return Some(p);
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+    None
+}
+
+/// A uniformly random empty point that is not the mover's eye and not a suicide.
+fn random_move(position: &Position, rng: &mut Rng) -> Option<usize> {
+    let empties = position.empty_slots();
+    if empties.is_empty() {
+        return None;
+    }
+    let start = (rng.next_u64() % empties.len() as u64) as usize;
+    for i in (start..empties.len()).chain(0..start) {
+        let p = usize::from(empties[i]);
+        if !position.is_own_eye(p) && !position.is_suicide(p) {
+            return Some(p);
+        }
+    }
+    None
+}

@@ -1,0 +1,564 @@
+//! A Go position under the Tromp-Taylor rules, built for speed: a padded array of points, the
+//! stones of each chain in a circular list, and per chain a count of pseudo-liberties (with
+//! their sum and sum of squares, which tell when every pseudo-liberty is the same point).
+//!
+//! [`Position`] knows the board and whose turn it is, not the game's history: positional
+//! superko is [`crate::Game`]'s job. Playouts use [`Position`] alone.
+
+use std::fmt;
+
+use bitgrid::Cell;
+
+use crate::board::{Board, Point};
+
+/// The smallest board side the playing engine accepts.
+pub const MIN_PLAY_SIZE: usize = 2;
+
+/// The largest board side the playing engine accepts.
+pub const MAX_PLAY_SIZE: usize = 25;
+
+/// Array slots of the largest board: `(n + 2)` rows of `n + 1` (the left edge of a row is the
+/// right edge of the row above), plus one for the last row's right edge.
+const CAPACITY: usize = (MAX_PLAY_SIZE + 2) * (MAX_PLAY_SIZE + 1) + 1;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const EDGE: u8 = 3;
+
+/// A player, or the colour of a stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// Black, who moves first.
+    Black,
+    /// White.
+    White,
+}
+
+impl Colour {
+    /// The other colour.
+    pub const fn other(self) -> Self {
+        match self {
+            Self::Black => Self::White,
+            Self::White => Self::Black,
+        }
+    }
+
+    /// 0 for black, 1 for white.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    const fn stone(self) -> u8 {
+        match self {
+            Self::Black => BLACK,
+            Self::White => WHITE,
+        }
+    }
+}
+
+/// A point of the board: column `x` from the left, row `y` from the top, both from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Vertex {
+    /// The column, 0 at the left.
+    pub x: u8,
+    /// The row, 0 at the top.
+    pub y: u8,
+}
+
+impl Vertex {
+    /// The point in column `x` and row `y` (from the top-left corner).
+    pub const fn new(x: usize, y: usize) -> Self {
+        Self {
+            x: x as u8,
+            y: y as u8,
+        }
+    }
+}
+
+/// A turn: a stone on a point, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone on this point.
+    Play(Vertex),
+    /// No stone.
+    Pass,
+}
+
+/// Zobrist keys: one per array slot and stone colour.
+static ZOBRIST: [[u64; CAPACITY]; 2] = {
+    let mut keys = [[0; CAPACITY]; 2];
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut colour = 0;
+    while colour < 2 {
+        let mut slot = 0;
+        while slot < CAPACITY {
+            // splitmix64
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            keys[colour][slot] = z ^ (z >> 31);
+            slot += 1;
+        }
+        colour += 1;
+    }
+    keys
+};
+
+/// A board position and the player to move.
+///
+/// Points are array slots `(y + 1) * (n + 1) + x + 1`; the slots around the board hold an edge
+/// marker, so the four neighbours of a point are always `p - 1`, `p + 1`, `p - (n + 1)` and
+/// `p + (n + 1)`. Each chain keeps, at its head stone, the number of (stone, empty neighbour)
+/// pairs ("pseudo-liberties"), their sum and their sum of squares: the chain has no liberty
+/// when the count is 0, and exactly one when every pair names the same point.
+#[derive(Clone)]
+pub struct Position {
+    size: usize,
+    stride: usize,
+    points: [u8; CAPACITY],
+    /// The next stone of the same chain (a circular list).
+    next: [u16; CAPACITY],
+    /// The head stone of each stone's chain.
+    head: [u16; CAPACITY],
+    /// At a chain's head: its stone count.
+    stones: [u16; CAPACITY],
+    /// At a chain's head: its pseudo-liberty count, their sum and their sum of squares.
+    liberties: [Liberties; CAPACITY],
+    /// The empty points, in no order, and where each empty point stands in that list.
+    empties: [u16; MAX_PLAY_SIZE * MAX_PLAY_SIZE],
+    empty_count: usize,
+    empty_slot: [u16; CAPACITY],
+    hash: u64,
+    to_move: Colour,
+    passes: u8,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Liberties {
+    count: u32,
+    sum: u32,
+    sum_of_squares: u64,
+}
+
+impl Liberties {
+    fn add(&mut self, point: usize) {
+        self.count += 1;
+        self.sum += point as u32;
+        self.sum_of_squares += (point * point) as u64;
+    }
+
+    fn remove(&mut self, point: usize) {
+        self.count -= 1;
+        self.sum -= point as u32;
+        self.sum_of_squares -= (point * point) as u64;
+    }
+
+    fn merge(&mut self, other: Self) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.sum_of_squares += other.sum_of_squares;
+    }
+
+    /// The chain's only liberty, when it has exactly one.
+    fn single(self) -> Option<usize> {
+        let (n, sum) = (u64::from(self.count), u64::from(self.sum));
+        (n > 0 && sum % n == 0 && {
+            let point = sum / n;
+            self.sum_of_squares == n * point * point
+        })
+        .then(|| (self.sum / self.count) as usize)
+    }
+}
+
+impl Position {
+    /// The empty board of side `size`, Black to move. Panics unless
+    /// `MIN_PLAY_SIZE <= size <= MAX_PLAY_SIZE`.
+    pub fn new(size: usize) -> Self {
+        assert!(
+            (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(&size),
+            "a playing board has a side of {MIN_PLAY_SIZE} to {MAX_PLAY_SIZE}, not {size}"
+        );
+        let stride = size + 1;
+        let mut position = Self {
+            size,
+            stride,
+            points: [EDGE; CAPACITY],
+            next: [0; CAPACITY],
+            head: [0; CAPACITY],
+            stones: [0; CAPACITY],
+            liberties: [Liberties::default(); CAPACITY],
+            empties: [0; MAX_PLAY_SIZE * MAX_PLAY_SIZE],
+            empty_count: 0,
+            empty_slot: [0; CAPACITY],
+            hash: 0,
+            to_move: Colour::Black,
+            passes: 0,
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let p = position.slot(Vertex::new(x, y));
+                position.points[p] = EMPTY;
+                position.push_empty(p);
+            }
+        }
+        position
+    }
+
+    /// The side of the board.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// Makes `colour` the player to move (GTP lets either colour play at any time).
+    pub fn set_to_move(&mut self, colour: Colour) {
+        self.to_move = colour;
+    }
+
+    /// How many passes were played in a row just before this position (2 ends the game).
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// A Zobrist hash of the stones (not of the player to move): equal boards hash equally.
+    pub fn board_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The number of empty points.
+    pub fn empty_count(&self) -> usize {
+        self.empty_count
+    }
+
+    /// What stands on `vertex`. Panics if `vertex` is off the board.
+    pub fn point(&self, vertex: Vertex) -> Point {
+        self.check(vertex);
+        match self.points[self.slot(vertex)] {
+            BLACK => Point::Black,
+            WHITE => Point::White,
+            _ => Point::Empty,
+        }
+    }
+
+    /// The board as the scorer's [`Board`].
+    pub fn board(&self) -> Board {
+        let mut board = Board::empty(self.size);
+        for y in 0..self.size {
+            for x in 0..self.size {
+                board.set(Cell::new(x, y), self.point(Vertex::new(x, y)));
+            }
+        }
+        board
+    }
+
+    /// Whether `vertex` lies on the board.
+    pub fn contains(&self, vertex: Vertex) -> bool {
+        usize::from(vertex.x) < self.size && usize::from(vertex.y) < self.size
+    }
+
+    fn check(&self, vertex: Vertex) {
+        assert!(
+            self.contains(vertex),
+            "{vertex:?} is off a {0} x {0} board",
+            self.size
+        );
+    }
+
+    /// The array slot of `vertex`.
+    pub(crate) fn slot(&self, vertex: Vertex) -> usize {
+        (usize::from(vertex.y) + 1) * self.stride + usize::from(vertex.x) + 1
+    }
+
+    /// The vertex of array slot `p`.
+    pub(crate) fn vertex(&self, p: usize) -> Vertex {
+        Vertex::new(p % self.stride - 1, p / self.stride - 1)
+    }
+
+    fn neighbours(&self, p: usize) -> [usize; 4] {
+        [p - self.stride, p - 1, p + 1, p + self.stride]
+    }
+
+    /// Plays `m` for the player to move, without the superko check: a stone must go on an
+    /// empty point (panics otherwise). Captures the opponent's chains left without liberties,
+    /// then the mover's own (a suicide). Returns the number of stones removed.
+    pub fn play(&mut self, m: Move) -> usize {
+        let colour = self.to_move;
+        self.to_move = colour.other();
+        match m {
+            Move::Pass => {
+                self.passes = self.passes.saturating_add(1);
+                0
+            }
+            Move::Play(vertex) => {
+                self.check(vertex);
+                let p = self.slot(vertex);
+                assert_eq!(self.points[p], EMPTY, "{vertex:?} is not empty");
+                self.passes = 0;
+                self.put_stone(p, colour)
+            }
+        }
+    }
+
+    fn put_stone(&mut self, p: usize, colour: Colour) -> usize {
+        let stone = colour.stone();
+        let enemy = colour.other().stone();
+        self.points[p] = stone;
+        self.hash ^= ZOBRIST[colour.index()][p];
+        self.remove_empty(p);
+        self.head[p] = p as u16;
+        self.next[p] = p as u16;
+        self.stones[p] = 1;
+        self.liberties[p] = Liberties::default();
+        for q in self.neighbours(p) {
+            match self.points[q] {
+                EMPTY => self.liberties[p].add(q),
+                BLACK | WHITE => {
+                    let h = usize::from(self.head[q]);
+                    self.liberties[h].remove(p);
+                }
+                _ => {}
+            }
+        }
+        for q in self.neighbours(p) {
+            if self.points[q] == stone && self.head[q] != self.head[p] {
+                self.merge(usize::from(self.head[p]), usize::from(self.head[q]));
+            }
+        }
+        let mut removed = 0;
+        for q in self.neighbours(p) {
+            if self.points[q] == enemy && self.liberties[usize::from(self.head[q])].count == 0 {
+                removed += self.remove_chain(usize::from(self.head[q]));
+            }
+        }
+        let h = usize::from(self.head[p]);
+        if self.liberties[h].count == 0 {
+            removed += self.remove_chain(h);
+        }
+        removed
+    }
+
+    /// Joins the chains headed by `a` and `b`; the larger one's head stays.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.stones[a] >= self.stones[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = usize::from(self.next[s]);
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.stones[big] += self.stones[small];
+        let liberties = self.liberties[small];
+        self.liberties[big].merge(liberties);
+    }
+
+    /// Removes the chain headed by `h`; returns its stone count.
+    fn remove_chain(&mut self, h: usize) -> usize {
+        let colour = if self.points[h] == BLACK { 0 } else { 1 };
+        let mut s = h;
+        loop {
+            let next = usize::from(self.next[s]);
+            self.points[s] = EMPTY;
+            self.hash ^= ZOBRIST[colour][s];
+            self.push_empty(s);
+            for q in self.neighbours(s) {
+                if matches!(self.points[q], BLACK | WHITE) {
+                    let hq = usize::from(self.head[q]);
+                    self.liberties[hq].add(s);
+                }
+            }
+            s = next;
+            if s == h {
+                break;
+            }
+        }
+        usize::from(self.stones[h])
+    }
+
+    fn push_empty(&mut self, p: usize) {
+        self.empty_slot[p] = self.empty_count as u16;
+        self.empties[self.empty_count] = p as u16;
+        self.empty_count += 1;
+    }
+
+    fn remove_empty(&mut self, p: usize) {
+        let slot = usize::from(self.empty_slot[p]);
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count];
+        self.empties[slot] = last;
+        self.empty_slot[usize::from(last)] = slot as u16;
+    }
+
+    /// The empty points, as array slots, in no particular order.
+    pub(crate) fn empty_slots(&self) -> &[u16] {
+        &self.empties[..self.empty_count]
+    }
+
+    /// Whether a stone of the player to move on the empty slot `p` would be removed at once
+    /// (no liberty left after its captures): a suicide.
+    pub(crate) fn is_suicide(&self, p: usize) -> bool {
+        let stone = self.to_move.stone();
+        for q in self.neighbours(p) {
+            match self.points[q] {
+                EMPTY => return false,
+                EDGE => {}
+                colour => {
+                    let only = self.liberties[usize::from(self.head[q])].single();
+                    // An own chain with another liberty keeps the stone alive; an enemy chain
+                    // whose last liberty is p is captured, which frees p's neighbour.
+                    if (colour == stone) != (only == Some(p)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the empty slot `p` is an eye of the player to move: every neighbour is its stone
+    /// or the edge, and the diagonals hold at most one enemy stone (none on the edge).
+    pub(crate) fn is_own_eye(&self, p: usize) -> bool {
+        let stone = self.to_move.stone();
+        if self
+            .neighbours(p)
+            .iter()
+            .any(|&q| self.points[q] != stone && self.points[q] != EDGE)
+        {
+            return false;
+        }
+        let enemy = self.to_move.other().stone();
+        let diagonals = [
+            p - self.stride - 1,
+            p - self.stride + 1,
+            p + self.stride - 1,
+            p + self.stride + 1,
+        ];
+        let (mut enemies, mut edges) = (0, 0);
+        for d in diagonals {
+            match self.points[d] {
+                EDGE => edges = 1,
+                x if x == enemy => enemies += 1,
+                _ => {}
+            }
+        }
+        enemies + edges < 2
+    }
+
+    /// Plays a stone of the player to move on the empty slot `p` (no checks) and passes the turn.
+    pub(crate) fn play_slot(&mut self, p: usize) {
+        let colour = self.to_move;
+        self.to_move = colour.other();
+        self.passes = 0;
+        self.put_stone(p, colour);
+    }
+
+    /// Passes the turn (no checks).
+    pub(crate) fn pass(&mut self) {
+        self.to_move = self.to_move.other();
+        self.passes = self.passes.saturating_add(1);
+    }
+
+    /// The single liberty of the chain on slot `p` when it has exactly one (the chain is in
+    /// atari), else `None`. `p` must hold a stone.
+    pub(crate) fn atari_liberty(&self, p: usize) -> Option<usize> {
+        self.liberties[usize::from(self.head[p])].single()
+    }
+
+    /// Whether a stone of the player to move on the empty slot `p` captures: an enemy chain
+    /// next to it has `p` as its only liberty.
+    pub(crate) fn captures(&self, p: usize) -> bool {
+        let enemy = self.to_move.other().stone();
+        self.neighbours(p).iter().any(|&q| {
+            self.points[q] == enemy && self.liberties[usize::from(self.head[q])].single() == Some(p)
+        })
+    }
+
+    /// Whether slot `p` is an empty point.
+    pub(crate) fn is_empty_slot(&self, p: usize) -> bool {
+        self.points[p] == EMPTY
+    }
+
+    /// The colour stored on slot `p`: Some for a stone.
+    pub(crate) fn stone_at(&self, p: usize) -> Option<Colour> {
+        match self.points[p] {
+            BLACK => Some(Colour::Black),
+            WHITE => Some(Colour::White),
+            _ => None,
+        }
+    }
+
+    /// The four neighbour slots of slot `p`.
+    pub(crate) fn neighbour_slots(&self, p: usize) -> [usize; 4] {
+        self.neighbours(p)
+    }
+
+    /// The number of array slots a board of this size uses.
+    pub(crate) fn slot_count(&self) -> usize {
+        (self.size + 2) * self.stride + 1
+    }
+
+    /// The Tromp-Taylor score of the stones on the board, as black's points minus white's.
+    /// Fast for playout ends, where nearly every empty point is an eye: an empty point whose
+    /// neighbours are all one colour (or the edge) counts at once; other empty regions are
+    /// explored.
+    pub(crate) fn area_margin(&self) -> i32 {
+        let mut margin = 0i32;
+        let mut open = false;
+        for &p in self.empty_slots() {
+            let p = usize::from(p);
+            let mut seen = 0u8;
+            for q in self.neighbours(p) {
+                seen |= match self.points[q] {
+                    BLACK => 1,
+                    WHITE => 2,
+                    EMPTY => 4,
+                    _ => 0,
+                };
+            }
+            match seen {
+                1 => margin += 1,
+                2 => margin -= 1,
+                3 => {}
+                _ => open = true,
+            }
+        }
+        if open {
+            let score = self.board().score();
+            return score.black as i32 - score.white as i32;
+        }
+        let stones = self.size * self.size - self.empty_count;
+        let mut black = 0i32;
+        for y in 0..self.size {
+            let row = (y + 1) * self.stride + 1;
+            black += self.points[row..row + self.size]
+                .iter()
+                .filter(|&&s| s == BLACK)
+                .count() as i32;
+        }
+        margin + 2 * black - stones as i32
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position {0} x {0}, {1:?} to move\n{2}",
+            self.size,
+            self.to_move,
+            self.board()
+        )
+    }
+}

@@ -1,0 +1,108 @@
+//! The GTP codec: requests, vertices and replies.
+
+use go_core::gtp::{self, Command, GtpMove, ParseError, Request};
+use go_core::{Colour, Move, Vertex};
+
+fn parse(line: &str) -> Result<Request, ParseError> {
+    line.parse()
+}
+
+#[test]
+fn requests_parse_with_and_without_ids() {
+    assert_eq!(
+        parse("genmove b").unwrap(),
+        Request {
+            id: None,
+            command: Command::GenMove(Colour::Black)
+        }
+    );
+    assert_eq!(
+        parse("3 play WHITE t19\r").unwrap(),
+        Request {
+            id: Some(3),
+            command: Command::Play(Colour::White, GtpMove::Vertex('T', 19))
+        }
+    );
+    assert_eq!(
+        parse("\tkomi\t7.5 # comment").unwrap().command,
+        Command::Komi(7.5)
+    );
+    assert_eq!(
+        parse("time_settings 300 10 5").unwrap().command,
+        Command::TimeSettings {
+            main: 300.0,
+            byo_yomi: 10.0,
+            stones: 5
+        }
+    );
+    assert_eq!(
+        parse("time_left w 12.5 3").unwrap().command,
+        Command::TimeLeft {
+            colour: Colour::White,
+            time: 12.5,
+            stones: 3
+        }
+    );
+}
+
+#[test]
+fn lines_without_a_request_and_bad_requests_are_told_apart() {
+    assert_eq!(parse(""), Err(ParseError::Empty));
+    assert_eq!(parse("   # only a comment"), Err(ParseError::Empty));
+    assert_eq!(
+        parse("5 frobnicate"),
+        Err(ParseError::Unknown { id: Some(5) })
+    );
+    assert_eq!(parse("5"), Err(ParseError::Unknown { id: Some(5) }));
+    for (line, message) in [
+        ("play b", "invalid coordinate"),
+        ("play b Z0", "invalid coordinate"),
+        ("play b A26", "invalid coordinate"),
+        ("play b I5", "invalid coordinate"),
+        ("play x A1", "invalid color"),
+        ("komi nan", "komi not a float"),
+        ("komi inf", "komi not a float"),
+        ("boardsize -1", "boardsize not an integer"),
+        ("known_command", "known_command needs a name"),
+    ] {
+        assert_eq!(
+            parse(line),
+            Err(ParseError::BadArguments { id: None, message }),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn vertices_map_to_points_from_the_bottom_left() {
+    let corner = GtpMove::Vertex('A', 1);
+    assert_eq!(corner.on_board(9), Some(Move::Play(Vertex::new(0, 8))));
+    assert_eq!(
+        GtpMove::Vertex('J', 9).on_board(9),
+        Some(Move::Play(Vertex::new(8, 0)))
+    );
+    assert_eq!(GtpMove::Vertex('K', 1).on_board(9), None);
+    assert_eq!(GtpMove::Vertex('A', 10).on_board(9), None);
+    assert_eq!(GtpMove::Pass.on_board(9), Some(Move::Pass));
+    for size in [2, 9, 19, 25] {
+        for y in 0..size {
+            for x in 0..size {
+                let m = Move::Play(Vertex::new(x, y));
+                let written = GtpMove::from_move(m, size);
+                let read: GtpMove = written.to_string().parse().unwrap();
+                assert_eq!(read.on_board(size), Some(m), "{written}");
+            }
+        }
+    }
+    assert_eq!("PASS".parse::<GtpMove>().unwrap(), GtpMove::Pass);
+}
+
+#[test]
+fn replies_and_scores_are_written_as_gtp_asks() {
+    assert_eq!(gtp::success(None, ""), "=\n\n");
+    assert_eq!(gtp::success(Some(4), "C3"), "=4 C3\n\n");
+    assert_eq!(gtp::failure(None, "illegal move"), "? illegal move\n\n");
+    assert_eq!(gtp::score_text(3.5), "B+3.5");
+    assert_eq!(gtp::score_text(-7.0), "W+7");
+    assert_eq!(gtp::score_text(0.0), "0");
+}
