@@ -4,8 +4,8 @@
 //!
 //! `genmove` runs a Monte Carlo tree search with RAVE (`go_core::engine`). Its time per move
 //! comes from `time_settings` and `time_left` when the controller sends them (a share of the
-//! main time, or of the current byo-yomi period, less a safety margin), and otherwise from
-//! `--budget-ms N` or `GO_GTP_BUDGET_MS` (default 5000). `--memory-mb N` bounds the tree
+//! main time, or of the current byo-yomi period, less a safety margin), and otherwise is 5 s;
+//! `--budget-ms N` or `GO_GTP_BUDGET_MS` caps it either way. `--memory-mb N` bounds the tree
 //! (default 256). A line GTP cannot carry out gets a `?` reply, as the protocol asks; the
 //! engine ends at `quit` or at the end of its input. Bad command-line arguments get one line
 //! on stderr and exit status 2.
@@ -37,7 +37,10 @@ fn main() -> ExitCode {
 
 /// The command line's settings.
 struct Settings {
+    /// The time per move without time settings, or the cap on it with them.
     budget: Duration,
+    /// Whether the budget was given (a cap) or is the default.
+    budget_given: bool,
     memory_bytes: usize,
     seed: u64,
 }
@@ -47,11 +50,13 @@ impl Settings {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let mut settings = Self {
             budget: Duration::from_millis(5000),
+            budget_given: false,
             memory_bytes: 256 << 20,
             seed: 1,
         };
         if let Ok(text) = std::env::var("GO_GTP_BUDGET_MS") {
             settings.budget = Duration::from_millis(number("GO_GTP_BUDGET_MS", &text)?);
+            settings.budget_given = true;
         }
         let mut words = args.iter();
         while let Some(flag) = words.next() {
@@ -62,7 +67,10 @@ impl Settings {
                     .ok_or(format!("{flag} needs a number; {USAGE}"))
             };
             match flag.as_str() {
-                "--budget-ms" => settings.budget = Duration::from_millis(number(flag, value()?)?),
+                "--budget-ms" => {
+                    settings.budget = Duration::from_millis(number(flag, value()?)?);
+                    settings.budget_given = true;
+                }
                 "--memory-mb" => settings.memory_bytes = (number(flag, value()?)? as usize) << 20,
                 "--seed" => settings.seed = number(flag, value()?)?,
                 _ => return Err(format!("unknown argument {flag:?}; {USAGE}")),
@@ -123,7 +131,10 @@ struct Session {
     game: Game,
     engine: Engine,
     time: TimeControl,
+    /// The time per move without time settings.
     default_budget: Duration,
+    /// A cap on the time per move, from the command line.
+    cap: Option<Duration>,
 }
 
 impl Session {
@@ -214,7 +225,8 @@ impl Session {
         let budget = self
             .time
             .budget(colour, self.game.position().empty_count())
-            .unwrap_or(self.default_budget);
+            .unwrap_or(self.default_budget)
+            .min(self.cap.unwrap_or(Duration::MAX));
         let clock = Clock::new(arrived, budget, budget);
         self.engine
             .search(&self.game, colour, &Budget::time(clock))
@@ -232,6 +244,7 @@ fn run(settings: Settings) -> Result<(), String> {
         }),
         time: TimeControl::default(),
         default_budget: settings.budget,
+        cap: settings.budget_given.then_some(settings.budget),
     };
     let mut stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();

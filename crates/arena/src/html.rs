@@ -2,7 +2,7 @@
 //! previous and next buttons, arrow keys, the caption and both scores of the shown move.
 //!
 //! A game's referee turns each position into a [`Picture`] (one function per game:
-//! [`floodwars()`], [`grow()`], [`domain()`], [`cram()`]), wraps the pictures in [`Frame`]s and
+//! [`floodwars()`], [`grow()`], [`domain()`], [`cram()`], [`go()`]), wraps the pictures in [`Frame`]s and
 //! calls [`page`]. The page embeds the frames as data and a small inline script draws the shown
 //! one; it loads nothing from anywhere (no URL, font or script of any server).
 //!
@@ -24,6 +24,7 @@
 mod cram;
 mod domain;
 mod floodwars;
+mod go;
 mod grow;
 
 use std::collections::HashMap;
@@ -31,6 +32,7 @@ use std::collections::HashMap;
 pub use cram::{CRAM_LEGEND, cram};
 pub use domain::{DOMAIN_LEGEND, domain};
 pub use floodwars::{FLOODWARS_LEGEND, floodwars};
+pub use go::{GO_LEGEND, go};
 pub use grow::{GROW_LEGEND, grow};
 
 /// A board drawn on a grid of `columns x rows` unit cells.

@@ -2,8 +2,9 @@
 //!
 //! - [`referee`]: the [`referee::Referee`] trait every game implements once: starts, one game
 //!   under the judge's protocol and limits, replays;
-//! - [`floodwars`], [`grow`], [`domain`], [`cram`]: the four referees, each with its judge's
-//!   quirks, and how the built-in players play that game;
+//! - [`floodwars`], [`grow`], [`domain`], [`cram`]: the four judges' referees, each with its
+//!   judge's quirks, and how the built-in players play that game; [`go`]: two GTP engines
+//!   playing Go by the Tromp-Taylor rules;
 //! - [`player`]: built-in strategies and external programs as named players;
 //! - [`baseline`]: the `alphabeta:D` and `alphabeta:Nms` built-ins, plain alpha-beta searches to
 //!   a depth or for a time;
@@ -20,6 +21,7 @@ pub mod baseline;
 pub mod cram;
 pub mod domain;
 pub mod floodwars;
+pub mod go;
 pub mod grow;
 pub mod html;
 pub mod matchup;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use arena::cram::Cram;
 use arena::domain::Domain;
 use arena::floodwars::FloodWars;
+use arena::go::Go;
 use arena::grow::Grow;
 use arena::matchup::{Flow, MatchGame, play_pairs, summarize};
 use arena::player::{Builtin, Player};
@@ -58,6 +59,9 @@ enum Game {
     Cram,
     /// Grow (one process per move, 2 s, nothing on stderr).
     Grow,
+    /// Go by the Tromp-Taylor rules: two GTP engines, 9 x 9 unless --min-size/--max-size,
+    /// komi 7, 5 s a move.
+    Go,
 }
 
 /// Where games start and how long moves may take.
@@ -66,10 +70,10 @@ struct StartArgs {
     /// Seed of the starts (pair k uses seed + k) and of the built-ins.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Smallest width and height of random boards (Flood Wars: default 10; Cram: 5).
+    /// Smallest width and height of random boards (Flood Wars: default 10; Cram: 5; Go: 9).
     #[arg(long)]
     min_size: Option<usize>,
-    /// Largest width and height of random boards (Flood Wars: default 50; Cram: 21).
+    /// Largest width and height of random boards (Flood Wars: default 50; Cram: 21; Go: 9).
     #[arg(long)]
     max_size: Option<usize>,
     /// Cram: pre-fill about this percentage of the cells.
@@ -193,6 +197,7 @@ fn main() -> ExitCode {
             Game::Domain => run::<Domain>(&cli.command),
             Game::Cram => run::<Cram>(&cli.command),
             Game::Grow => run::<Grow>(&cli.command),
+            Game::Go => run::<Go>(&cli.command),
         },
         Command::Player { game, strategy } => play_as_builtin(*game, strategy),
         Command::Replay {
@@ -493,6 +498,9 @@ fn play_as_builtin(game: Game, strategy: &str) -> Result<(), String> {
         Game::Domain => play_domain_game(builtin),
         Game::Cram => play_cram_game(builtin),
         Game::Grow => play_grow_move(builtin),
+        Game::Go => Err(format!(
+            "the Go built-ins play in the arena's process only: use {strategy:?}, not \"self:{strategy}\""
+        )),
     }
 }
 

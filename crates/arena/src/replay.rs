@@ -56,7 +56,7 @@ pub fn result_line<R: Referee>(record: &GameRecord) -> String {
     line
 }
 
-/// A recorded game of any of the four games, as text (after move `only` when given) or as
+/// A recorded game of any game, as text (after move `only` when given) or as
 /// an HTML page; an error for an unknown game or moves its rules refuse.
 pub fn show(
     record: &GameRecord,
@@ -64,16 +64,18 @@ pub fn show(
     as_html: bool,
     colour: bool,
 ) -> Result<String, String> {
-    use crate::{cram::Cram, domain::Domain, floodwars::FloodWars, grow::Grow};
+    use crate::{cram::Cram, domain::Domain, floodwars::FloodWars, go::Go, grow::Grow};
     match (record.game.as_str(), as_html) {
         ("floodwars", false) => text::<FloodWars>(record, only, colour),
         ("domain", false) => text::<Domain>(record, only, colour),
         ("cram", false) => text::<Cram>(record, only, colour),
         ("grow", false) => text::<Grow>(record, only, colour),
+        ("go", false) => text::<Go>(record, only, colour),
         ("floodwars", true) => html::<FloodWars>(record),
         ("domain", true) => html::<Domain>(record),
         ("cram", true) => html::<Cram>(record),
         ("grow", true) => html::<Grow>(record),
+        ("go", true) => html::<Go>(record),
         (other, _) => Err(format!("a game of an unknown kind {other:?}")),
     }
 }

@@ -56,12 +56,14 @@ pub struct SearchReport {
 }
 
 /// A tree node: the move that leads to it (slot 0 is a pass), its children (contiguous in the
-/// arena; `first_child` 0 while not expanded), and its statistics for the player who moved.
+/// arena; `first_child` 0 while not expanded), and its statistics for the player who moved:
+/// `visits` and `wins` include the priors, `playouts` counts the iterations through it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     slot: u16,
     child_count: u16,
     first_child: u32,
+    playouts: u32,
     visits: f32,
     wins: f32,
     rave_visits: f32,
@@ -312,6 +314,7 @@ impl Engine {
                 1.0 - black_value
             };
             let node = &mut self.nodes[index];
+            node.playouts += 1;
             node.visits += 1.0;
             node.wins += value;
             let (start, count) = (node.first_child as usize, usize::from(node.child_count));

@@ -427,10 +427,22 @@ impl Position {
         true
     }
 
-    /// Whether the empty slot `p` is an eye of the player to move: every neighbour is its stone
-    /// or the edge, and the diagonals hold at most one enemy stone (none on the edge).
+    /// Whether the empty point `vertex` is an eye of `colour`: every neighbour is a stone of
+    /// `colour` or the edge, and the diagonals hold at most one stone of the other colour (none
+    /// when the point is on the edge). Panics if `vertex` is off the board.
+    pub fn is_eye(&self, vertex: Vertex, colour: Colour) -> bool {
+        self.check(vertex);
+        let p = self.slot(vertex);
+        self.points[p] == EMPTY && self.is_eye_slot(p, colour)
+    }
+
+    /// Whether the empty slot `p` is an eye of the player to move (see [`Position::is_eye`]).
     pub(crate) fn is_own_eye(&self, p: usize) -> bool {
-        let stone = self.to_move.stone();
+        self.is_eye_slot(p, self.to_move)
+    }
+
+    fn is_eye_slot(&self, p: usize, colour: Colour) -> bool {
+        let stone = colour.stone();
         if self
             .neighbours(p)
             .iter()
@@ -438,7 +450,7 @@ impl Position {
         {
             return false;
         }
-        let enemy = self.to_move.other().stone();
+        let enemy = colour.other().stone();
         let diagonals = [
             p - self.stride - 1,
             p - self.stride + 1,
@@ -560,5 +572,73 @@ impl fmt::Debug for Position {
             self.to_move,
             self.board()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The liberties of the chain on slot `p`, by a flood over the chain.
+    fn true_liberties(position: &Position, p: usize) -> Vec<usize> {
+        let colour = position.points[p];
+        let (mut chain, mut liberties) = (vec![p], Vec::new());
+        let mut i = 0;
+        while i < chain.len() {
+            for q in position.neighbours(chain[i]) {
+                if position.points[q] == colour && !chain.contains(&q) {
+                    chain.push(q);
+                }
+                if position.points[q] == EMPTY && !liberties.contains(&q) {
+                    liberties.push(q);
+                }
+            }
+            i += 1;
+        }
+        liberties
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Random games: the quick tests the playouts use (suicide, capture, atari, eye-free
+        /// moves) agree with playing the move on a copy and looking.
+        #[test]
+        fn quick_tests_agree_with_playing_the_move(
+            n in 2usize..=7,
+            picks in prop::collection::vec(any::<u16>(), 1..150),
+        ) {
+            let mut position = Position::new(n);
+            for pick in picks {
+                for &p in position.empty_slots() {
+                    let p = usize::from(p);
+                    let mut next = position.clone();
+                    let enemy = position.to_move.other().stone();
+                    let enemies_before = next.points.iter().filter(|&&s| s == enemy).count();
+                    next.play_slot(p);
+                    let enemies_after = next.points.iter().filter(|&&s| s == enemy).count();
+                    prop_assert_eq!(position.is_suicide(p), next.points[p] == EMPTY);
+                    prop_assert_eq!(position.captures(p), enemies_after < enemies_before);
+                }
+                for y in 0..n {
+                    for x in 0..n {
+                        let p = position.slot(Vertex::new(x, y));
+                        if position.stone_at(p).is_some() {
+                            let liberties = true_liberties(&position, p);
+                            let single = (liberties.len() == 1).then(|| liberties[0]);
+                            prop_assert_eq!(position.atari_liberty(p), single);
+                        }
+                    }
+                }
+                let empties = position.empty_slots();
+                if empties.is_empty() || pick % 10 == 0 {
+                    position.pass();
+                } else {
+                    let p = usize::from(empties[usize::from(pick) % empties.len()]);
+                    position.play_slot(p);
+                }
+            }
+        }
     }
 }
