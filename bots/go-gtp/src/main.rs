@@ -122,7 +122,7 @@ impl TimeControl {
             time / moves_left + byo_share.min(time / 2.0)
         };
         // A margin for the controller, the pipes and a busy machine.
-        Some(Duration::from_secs_f64((seconds * 0.9 - 0.2).max(0.05)))
+        Some(Duration::from_secs_f64((seconds * 0.85 - 0.25).max(0.05)))
     }
 }
 

@@ -37,7 +37,7 @@ impl Default for EngineOptions {
             memory_bytes: 256 << 20,
             seed: 1,
             rave_equivalence: 3000.0,
-            expand_after: 2,
+            expand_after: 8,
         }
     }
 }
@@ -263,8 +263,7 @@ impl Engine {
         while position.passes() < 2 {
             let current = self.nodes[node];
             if current.first_child == 0 {
-                let ripe =
-                    node == 0 || current.visits >= self.options.expand_after as f32 + PRIOR_EVEN;
+                let ripe = node == 0 || current.playouts >= self.options.expand_after;
                 if !ripe || !self.expand(node, &position, last) {
                     break;
                 }
