@@ -3,7 +3,7 @@
 //! Each iteration walks down the tree, choosing at every node the child with the best blend of
 //! its own win rate and its all-moves-as-first (AMAF) win rate, expands a leaf once it has
 //! been visited a few times, plays the rest of the game out with the playout policy
-//! ([`crate::playout`]) and backs the result up: into the visited nodes, and into the AMAF
+//! (described in docs/go.md) and backs the result up: into the visited nodes, and into the AMAF
 //! statistics of every sibling whose point the same player took first later in that game.
 //! The AMAF weight `b = n' / (n' + n + n n' / equivalence)` starts at 1 and fades as a node's
 //! own visits `n` grow. New children start with prior visits: even odds for all, more wins for
