@@ -6,8 +6,9 @@
 //! (described in docs/go.md) and backs the result up: into the visited nodes, and into the AMAF
 //! statistics of every sibling whose point the same player took first later in that game.
 //! The AMAF weight `b = n' / (n' + n + n n' / equivalence)` starts at 1 and fades as a node's
-//! own visits `n` grow. New children start with prior visits: even odds for all, more wins for
-//! captures and for points near the last move, fewer for a pass. The tree lives in a node arena
+//! own visits `n` grow. New children start with prior visits: even odds for all, more won
+//! visits for captures, known 3 x 3 shapes and points near the last move, more lost ones for a
+//! self-atari and a pass. The tree lives in a node arena
 //! of fixed capacity; when it is full, leaves are no longer expanded.
 
 use rand_xoshiro::rand_core::SeedableRng;
@@ -73,6 +74,8 @@ struct Node {
 /// Prior visits of a new child, and the wins among them.
 const PRIOR_EVEN: f32 = 10.0;
 const PRIOR_CAPTURE: f32 = 15.0;
+const PRIOR_SELF_ATARI: f32 = 10.0;
+const PRIOR_SHAPE: f32 = 10.0;
 const PRIOR_NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
 const PRIOR_PASS_VISITS: f32 = 10.0;
 
@@ -198,6 +201,12 @@ impl Engine {
             if position.captures(p) {
                 visits += PRIOR_CAPTURE;
                 wins += PRIOR_CAPTURE;
+            } else if position.is_big_self_atari(p) {
+                visits += PRIOR_SELF_ATARI;
+            }
+            if crate::patterns::matches(position.neighbourhood(p)) {
+                visits += PRIOR_SHAPE;
+                wins += PRIOR_SHAPE;
             }
             if let Some(last) = near {
                 let v = position.vertex(p);

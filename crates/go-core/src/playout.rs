@@ -1,13 +1,16 @@
 //! Random games to the end: the playouts that value the leaves of the engine's tree.
 //!
 //! The policy: answer the last move by capturing an enemy chain next to it that it left in
-//! atari, or by saving an own chain it put in atari (when the saving move gets two empty
-//! neighbours); otherwise a uniformly random point that is neither the mover's own eye nor a
-//! suicide; pass when there is none. A playout ends after two passes and is scored by area.
+//! atari, or by saving an own chain it put in atari (when the saving move gives the chain two
+//! liberties); else play one of the 8 points around the last move whose 3 x 3 neighbourhood is
+//! a known shape ([`crate::patterns`]); otherwise a uniformly random point. Every move but a
+//! capture is neither the mover's own eye, nor a suicide, nor a self-atari of two stones or
+//! more; pass when there is none. A playout ends after two passes and is scored by area.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng as _;
 
+use crate::patterns;
 use crate::position::{Colour, Position};
 
 /// The random number generator of the playouts.
@@ -76,10 +79,38 @@ pub(crate) fn playout(
 
 /// The policy's move for the player to move, as a slot; `None` to pass.
 pub(crate) fn choose(position: &Position, last: Option<usize>, rng: &mut Rng) -> Option<usize> {
-    if let Some(p) = last.and_then(|q| answer(position, q)) {
-        return Some(p);
+    if let Some(q) = last {
+        if let Some(p) = answer(position, q) {
+            return Some(p);
+        }
+        if let Some(p) = shape_move(position, q, rng) {
+            return Some(p);
+        }
     }
     random_move(position, rng)
+}
+
+/// A point next to the stone on slot `last` (one of its 8 neighbours) whose neighbourhood is
+/// one of the shapes of [`crate::patterns`], chosen at random among those that are sensible.
+fn shape_move(position: &Position, last: usize, rng: &mut Rng) -> Option<usize> {
+    let mut candidates = [0usize; 8];
+    let mut count = 0;
+    for q in position.around(last) {
+        if position.is_empty_slot(q)
+            && patterns::matches(position.neighbourhood(q))
+            && sensible(position, q)
+        {
+            candidates[count] = q;
+            count += 1;
+        }
+    }
+    (count > 0).then(|| candidates[(rng.next_u64() % count as u64) as usize])
+}
+
+/// Whether the empty slot `p` is a move the playouts may make: not the mover's eye, not a
+/// suicide, not a self-atari of two stones or more.
+fn sensible(position: &Position, p: usize) -> bool {
+    !position.is_own_eye(p) && !position.is_suicide(p) && !position.is_big_self_atari(p)
 }
 
 /// A move that answers the stone on slot `last`: capture, or escape from atari.
@@ -100,16 +131,12 @@ fn answer(position: &Position, last: usize) -> Option<usize> {
                 }
             }
             Some(_) => {
-                // An own chain the last stone put in atari: extend when that gains room.
-                if let Some(p) = position.atari_liberty(q) {
-                    let room = position
-                        .neighbour_slots(p)
-                        .iter()
-                        .filter(|&&r| position.is_empty_slot(r))
-                        .count();
-                    if room >= 2 && !position.is_suicide(p) {
-                        return Some(p);
-                    }
+                // An own chain the last stone put in atari: extend when that gives it two
+                // liberties or more.
+                if let Some(p) = position.atari_liberty(q)
+                    && (position.captures(p) || position.liberties_after(p, 2) >= 2)
+                {
+                    return Some(p);
                 }
             }
             None => {}
@@ -118,7 +145,7 @@ fn answer(position: &Position, last: usize) -> Option<usize> {
     None
 }
 
-/// A uniformly random empty point that is not the mover's eye and not a suicide.
+/// A uniformly random empty point that is not the mover's eye, a suicide or a big self-atari.
 fn random_move(position: &Position, rng: &mut Rng) -> Option<usize> {
     let empties = position.empty_slots();
     if empties.is_empty() {
@@ -127,7 +154,7 @@ fn random_move(position: &Position, rng: &mut Rng) -> Option<usize> {
     let start = (rng.next_u64() % empties.len() as u64) as usize;
     for i in (start..empties.len()).chain(0..start) {
         let p = usize::from(empties[i]);
-        if !position.is_own_eye(p) && !position.is_suicide(p) {
+        if sensible(position, p) {
             return Some(p);
         }
     }

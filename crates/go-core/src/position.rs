@@ -497,6 +497,65 @@ impl Position {
         })
     }
 
+    /// Whether a stone of the player to move on the empty slot `p` would leave its chain of
+    /// two or more stones with a single liberty, capturing nothing: a self-atari the opponent
+    /// answers by taking the chain. (A lone stone in atari is allowed: it may be a throw-in.)
+    pub(crate) fn is_big_self_atari(&self, p: usize) -> bool {
+        let stone = self.to_move.stone();
+        let joins = self.neighbours(p).iter().any(|&q| self.points[q] == stone);
+        joins && !self.captures(p) && self.liberties_after(p, 2) < 2
+    }
+
+    /// The distinct liberties, up to `limit` (at most 8), that the chain of a stone of the
+    /// player to move on the empty slot `p` would have, captures not counted.
+    pub(crate) fn liberties_after(&self, p: usize, limit: usize) -> usize {
+        let stone = self.to_move.stone();
+        let mut found = [0usize; 8];
+        let mut count = 0;
+        let mut note = |q: usize, found: &mut [usize; 8]| {
+            if q != p && !found[..count].contains(&q) {
+                found[count] = q;
+                count += 1;
+            }
+            count >= limit
+        };
+        for q in self.neighbours(p) {
+            if self.points[q] == EMPTY && note(q, &mut found) {
+                return limit;
+            }
+        }
+        let mut walked = [0u16; 4];
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if self.points[q] != stone || walked[..i].contains(&self.head[q]) {
+                continue;
+            }
+            walked[i] = self.head[q];
+            let start = usize::from(self.head[q]);
+            let mut s = start;
+            loop {
+                for r in self.neighbours(s) {
+                    if self.points[r] == EMPTY && note(r, &mut found) {
+                        return limit;
+                    }
+                }
+                s = usize::from(self.next[s]);
+                if s == start {
+                    break;
+                }
+            }
+        }
+        count
+    }
+
+    /// The 8 points around slot `p` as a pattern key (see `patterns`): 2 bits each, empty 0,
+    /// black 1, white 2, edge 3, row above first.
+    pub(crate) fn neighbourhood(&self, p: usize) -> u16 {
+        self.around(p)
+            .iter()
+            .enumerate()
+            .fold(0, |key, (i, &q)| key | u16::from(self.points[q]) << (2 * i))
+    }
+
     /// Whether slot `p` is an empty point.
     pub(crate) fn is_empty_slot(&self, p: usize) -> bool {
         self.points[p] == EMPTY
@@ -509,6 +568,21 @@ impl Position {
             WHITE => Some(Colour::White),
             _ => None,
         }
+    }
+
+    /// The eight slots around slot `p` (diagonals included), in the order of a pattern key.
+    pub(crate) fn around(&self, p: usize) -> [usize; 8] {
+        let s = self.stride;
+        [
+            p - s - 1,
+            p - s,
+            p - s + 1,
+            p - 1,
+            p + 1,
+            p + s - 1,
+            p + s,
+            p + s + 1,
+        ]
     }
 
     /// The four neighbour slots of slot `p`.
@@ -620,6 +694,18 @@ mod tests {
                     let enemies_after = next.points.iter().filter(|&&s| s == enemy).count();
                     prop_assert_eq!(position.is_suicide(p), next.points[p] == EMPTY);
                     prop_assert_eq!(position.captures(p), enemies_after < enemies_before);
+                    if next.points[p] != EMPTY {
+                        let liberties = true_liberties(&next, p).len();
+                        let captured = enemies_after < enemies_before;
+                        if !captured {
+                            prop_assert_eq!(position.liberties_after(p, 8), liberties.min(8));
+                        }
+                        let big = next.stones[usize::from(next.head[p])] >= 2;
+                        prop_assert_eq!(
+                            position.is_big_self_atari(p),
+                            !captured && big && liberties < 2
+                        );
+                    }
                 }
                 for y in 0..n {
                     for x in 0..n {
