@@ -5,8 +5,9 @@
 //! `genmove` runs a Monte Carlo tree search with RAVE (`go_core::engine`). Its time per move
 //! comes from `time_settings` and `time_left` when the controller sends them (a share of the
 //! main time, or of the current byo-yomi period, less a safety margin), and otherwise is 5 s;
-//! `--budget-ms N` or `GO_GTP_BUDGET_MS` caps it either way. `--memory-mb N` bounds the tree
-//! (default 256). A line GTP cannot carry out gets a `?` reply, as the protocol asks; the
+//! `--budget-ms N` or `GO_GTP_BUDGET_MS` caps it either way. `--memory-mb N` bounds the trees
+//! (default 256); `--threads N` searches N trees at once (default 1) and adds up their root
+//! visits. A line GTP cannot carry out gets a `?` reply, as the protocol asks; the
 //! engine ends at `quit` or at the end of its input. Bad command-line arguments get one line
 //! on stderr and exit status 2.
 
@@ -19,7 +20,7 @@ use go_core::gtp::{self, Command, GtpMove, ParseError, Request};
 use go_core::{Colour, Game, IllegalMove, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
 use search::{Budget, Clock};
 
-const USAGE: &str = "usage: go-gtp [--budget-ms N] [--memory-mb N] [--seed N]";
+const USAGE: &str = "usage: go-gtp [--budget-ms N] [--memory-mb N] [--threads N] [--seed N]";
 
 fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("--version") {
@@ -42,6 +43,7 @@ struct Settings {
     /// Whether the budget was given (a cap) or is the default.
     budget_given: bool,
     memory_bytes: usize,
+    threads: usize,
     seed: u64,
 }
 
@@ -52,6 +54,7 @@ impl Settings {
             budget: Duration::from_millis(5000),
             budget_given: false,
             memory_bytes: 256 << 20,
+            threads: 1,
             seed: 1,
         };
         if let Ok(text) = std::env::var("GO_GTP_BUDGET_MS") {
@@ -73,6 +76,7 @@ impl Settings {
                 }
                 "--memory-mb" => settings.memory_bytes = (number(flag, value()?)? as usize) << 20,
                 "--seed" => settings.seed = number(flag, value()?)?,
+                "--threads" => settings.threads = number(flag, value()?)?.clamp(1, 64) as usize,
                 _ => return Err(format!("unknown argument {flag:?}; {USAGE}")),
             }
             words.next();
@@ -240,6 +244,7 @@ fn run(settings: Settings) -> Result<(), String> {
         engine: Engine::new(EngineOptions {
             memory_bytes: settings.memory_bytes,
             seed: settings.seed,
+            threads: settings.threads,
             ..EngineOptions::default()
         }),
         time: TimeControl::default(),

@@ -30,6 +30,9 @@ pub struct EngineOptions {
     pub rave_equivalence: f64,
     /// Visits a leaf needs before its children are added.
     pub expand_after: u32,
+    /// Searches run at once, each with its own tree (of `memory_bytes / threads`) and random
+    /// numbers; their root visits are added up to choose the move.
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
@@ -39,6 +42,7 @@ impl Default for EngineOptions {
             seed: 1,
             rave_equivalence: 3000.0,
             expand_after: 8,
+            threads: 1,
         }
     }
 }
@@ -88,18 +92,35 @@ pub struct Engine {
     capacity: usize,
     rng: Rng,
     path: Vec<u32>,
+    /// The other threads' engines (none with one thread).
+    helpers: Vec<Engine>,
 }
 
 impl Engine {
     /// An engine with the given settings.
     pub fn new(options: EngineOptions) -> Self {
-        let capacity = (options.memory_bytes / size_of::<Node>()).clamp(2, u32::MAX as usize);
+        let threads = options.threads.max(1);
+        let share = options.memory_bytes / threads;
+        let capacity = (share / size_of::<Node>()).clamp(2, u32::MAX as usize);
+        let helpers = (1..threads as u64)
+            .map(|i| {
+                Self::new(EngineOptions {
+                    memory_bytes: share,
+                    seed: options
+                        .seed
+                        .wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+                    threads: 1,
+                    ..options.clone()
+                })
+            })
+            .collect();
         Self {
             rng: Rng::seed_from_u64(options.seed),
             options,
             nodes: Vec::new(),
             capacity,
             path: Vec::new(),
+            helpers,
         }
     }
 
@@ -107,6 +128,54 @@ impl Engine {
     /// `budget` (playouts, a clock's soft limit, or both; at least one playout runs). The move
     /// is always legal in `game`, superko included.
     pub fn search(&mut self, game: &Game, colour: Colour, budget: &Budget) -> SearchReport {
+        let mut playouts = 0;
+        let mut helpers = std::mem::take(&mut self.helpers);
+        std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| scope.spawn(|| helper.search_tree(game, colour, budget)))
+                .collect();
+            playouts = self.search_tree(game, colour, budget);
+            for helper in running {
+                playouts += helper.join().expect("a search thread does not panic");
+            }
+        });
+        self.helpers = helpers;
+        // Every tree's root has the same children in the same order (the same position,
+        // expanded the same way): add their statistics up.
+        let mut root = self.root_children().to_vec();
+        for helper in &self.helpers {
+            for (sum, child) in root.iter_mut().zip(helper.root_children()) {
+                sum.visits += child.visits;
+                sum.wins += child.wins;
+            }
+        }
+        let best = root
+            .iter()
+            .max_by(|a, b| a.visits.total_cmp(&b.visits))
+            .copied()
+            .unwrap_or_default();
+        let position = game.position();
+        SearchReport {
+            best: if best.slot == 0 {
+                Move::Pass
+            } else {
+                Move::Play(position.vertex(usize::from(best.slot)))
+            },
+            win_rate: f64::from(best.wins / best.visits.max(1.0)),
+            playouts,
+            nodes: self.nodes.len() + self.helpers.iter().map(|h| h.nodes.len()).sum::<usize>(),
+        }
+    }
+
+    /// The root's children after a search.
+    fn root_children(&self) -> &[Node] {
+        let root = self.nodes[0];
+        &self.nodes[root.first_child as usize..][..usize::from(root.child_count)]
+    }
+
+    /// Grows this engine's own tree within `budget`; returns the playouts run.
+    fn search_tree(&mut self, game: &Game, colour: Colour, budget: &Budget) -> u64 {
         let mut root = game.position().clone();
         root.set_to_move(colour);
         let last = match game.moves().last() {
@@ -134,24 +203,7 @@ impl Engine {
                 break;
             }
         }
-        let root_node = self.nodes[0];
-        let children =
-            &self.nodes[root_node.first_child as usize..][..usize::from(root_node.child_count)];
-        let best = children
-            .iter()
-            .max_by(|a, b| a.visits.total_cmp(&b.visits))
-            .copied()
-            .unwrap_or_default();
-        SearchReport {
-            best: if best.slot == 0 {
-                Move::Pass
-            } else {
-                Move::Play(root.vertex(usize::from(best.slot)))
-            },
-            win_rate: f64::from(best.wins / best.visits.max(1.0)),
-            playouts,
-            nodes: self.nodes.len(),
-        }
+        playouts
     }
 
     /// Drops the root children that the game's rules (superko) forbid.
