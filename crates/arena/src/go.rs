@@ -193,12 +193,7 @@ impl Referee for Go {
             players.map(|player| player.name.clone()),
             limits.map(|limit| limit.as_millis() as u64),
         );
-        let size: usize = start
-            .trim()
-            .parse()
-            .ok()
-            .filter(|n| (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(n))
-            .unwrap_or(DEFAULT_SIZE);
+        let size = board_side(start).unwrap_or(DEFAULT_SIZE);
         let forfeit_points = (size * size) as i64;
         let mut game = Game::new(size, KOMI as f64);
         let mut sessions: [Option<Session>; 2] = [None, None];
@@ -263,12 +258,7 @@ impl Referee for Go {
     }
 
     fn states(record: &GameRecord) -> Result<Vec<Position>, String> {
-        let size: usize = record
-            .start
-            .trim()
-            .parse()
-            .ok()
-            .filter(|n| (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(n))
+        let size = board_side(&record.start)
             .ok_or_else(|| format!("{:?} is not a Go board side", record.start))?;
         let mut game = Game::new(size, KOMI as f64);
         let mut states = vec![game.position().clone()];
@@ -321,6 +311,15 @@ impl Referee for Go {
         let score = state.board().score();
         [score.black as i64, score.white as i64 + KOMI]
     }
+}
+
+/// The board side a start names, if it is one go-core plays on.
+fn board_side(start: &str) -> Option<usize> {
+    start
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(n))
 }
 
 /// Asks the engine for `colour`'s move and checks it.
