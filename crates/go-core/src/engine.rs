@@ -188,20 +188,9 @@ impl Engine {
         self.keep_legal_root_children(game, &root, colour);
         let mut first = FirstPlayed::new(root.slot_count());
         let mut playouts = 0;
-        loop {
-            if matches!(budget.iterations, Some(n) if playouts >= n) {
-                break;
-            }
-            if playouts > 0
-                && matches!(budget.clock, Some(clock) if playouts % 8 == 0 && clock.soft_expired())
-            {
-                break;
-            }
+        while !budget.spent(playouts, 8) {
             self.iterate(&root, last, game.komi(), &mut first);
             playouts += 1;
-            if budget.iterations.is_none() && budget.clock.is_none() {
-                break;
-            }
         }
         playouts
     }

@@ -128,6 +128,19 @@ impl Budget {
             clock: Some(clock),
         }
     }
+
+    /// Whether a search that has run `done` iterations should stop: the iterations are done,
+    /// or the clock's soft limit has passed (read every `check_every` iterations, and never
+    /// before the first), or the budget has neither limit and one iteration ran.
+    // `%` and `matches!` rather than `is_multiple_of` and `Option::is_some_and`: the CodinGame
+    // bundle keeps to the std of Rust 1.65.
+    #[allow(clippy::manual_is_multiple_of)]
+    pub fn spent(&self, done: u64, check_every: u64) -> bool {
+        matches!(self.iterations, Some(n) if done >= n)
+            || (done > 0
+                && (matches!(self.clock, Some(clock) if done % check_every == 0 && clock.soft_expired())
+                    || (self.iterations.is_none() && self.clock.is_none())))
+    }
 }
 
 /// Settings of an [`Mcts`] search.
@@ -250,22 +263,9 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     /// iteration) and returns the most visited root move.
     pub fn search(&mut self, budget: &Budget) -> MctsResult<G::Move> {
         let mut iterations = 0;
-        loop {
-            // (`matches!` rather than `Option::is_some_and`: the CodinGame bundle keeps to
-            // the std of Rust 1.65.)
-            if matches!(budget.iterations, Some(n) if iterations >= n) {
-                break;
-            }
-            if iterations > 0
-                && matches!(budget.clock, Some(clock) if iterations % 16 == 0 && clock.soft_expired())
-            {
-                break;
-            }
+        while !budget.spent(iterations, 16) {
             self.iterate();
             iterations += 1;
-            if budget.iterations.is_none() && budget.clock.is_none() {
-                break;
-            }
         }
         let root = self.nodes[0];
         let children = &self.nodes[root.first_child as usize..][..root.child_count as usize];
