@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use go_core::gtp::GtpMove;
+use go_core::gtp::{GtpMove, colour_word};
 use go_core::{Colour, Game, Move};
 
 /// A running engine and its pipes.
@@ -143,8 +143,7 @@ fn genmove_plays_a_legal_game_to_the_end() {
         if game.is_over() {
             break;
         }
-        let name = if colour == Colour::Black { "b" } else { "w" };
-        let reply = engine.send(&format!("genmove {name}"));
+        let reply = engine.send(&format!("genmove {}", colour_word(colour)));
         let word = reply.strip_prefix("= ").expect(&reply);
         let m = word
             .parse::<GtpMove>()

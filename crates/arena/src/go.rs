@@ -15,7 +15,7 @@
 
 use std::time::{Duration, Instant};
 
-use go_core::gtp::GtpMove;
+use go_core::gtp::{GtpMove, colour_word};
 use go_core::{Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Point, Position, Vertex};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -134,13 +134,6 @@ fn call(
     }
 }
 
-fn colour_name(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Black => "b",
-        Colour::White => "w",
-    }
-}
-
 /// Starts `command` and sets it up for a game on a `size` board.
 fn start_engine(command: &[String], size: usize, limit: Duration) -> Result<Session, String> {
     let mut session = Session::start(command)?;
@@ -242,7 +235,7 @@ impl Referee for Go {
             let text = GtpMove::from_move(m, size).to_string();
             record.push_move(seat as u8, text.clone(), took.as_micros() as u64, 0);
             if let Some(other) = &mut sessions[1 - seat] {
-                let told = format!("play {} {text}", colour_name(colour));
+                let told = format!("play {} {text}", colour_word(colour));
                 if let Err(reason) =
                     call(other, &told, limits[1 - seat].max(Duration::from_secs(10)))
                 {
@@ -329,7 +322,7 @@ fn engine_move(
     colour: Colour,
     limit: Duration,
 ) -> Result<(Move, Duration), String> {
-    let (reply, took) = call(session, &format!("genmove {}", colour_name(colour)), limit)?;
+    let (reply, took) = call(session, &format!("genmove {}", colour_word(colour)), limit)?;
     if reply.eq_ignore_ascii_case("resign") {
         return Err("resigned".to_string());
     }

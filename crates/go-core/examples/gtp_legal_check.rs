@@ -19,7 +19,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 
-use go_core::gtp::GtpMove;
+use go_core::gtp::{GtpMove, colour_word};
 use go_core::{Colour, Game, IllegalMove, Move, Vertex};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -71,7 +71,6 @@ fn run() -> Result<(), String> {
             reply.push_str(line.trim_end());
         }
     };
-    let name = |colour: Colour| if colour == Colour::Black { "b" } else { "w" };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let (mut moves, mut questions, mut superko, mut suicides) = (0u64, 0u64, 0u64, 0u64);
     for game_number in 0..games {
@@ -85,7 +84,7 @@ fn run() -> Result<(), String> {
                     for x in 0..size {
                         let m = Move::Play(Vertex::new(x, y));
                         let vertex = GtpMove::from_move(m, size);
-                        let theirs = call(&format!("is_legal {} {vertex}", name(colour)))?;
+                        let theirs = call(&format!("is_legal {} {vertex}", colour_word(colour)))?;
                         let verdict = game.check(colour, m);
                         let ours = if verdict.is_ok() { "= 1" } else { "= 0" };
                         questions += 1;
@@ -98,7 +97,7 @@ fn run() -> Result<(), String> {
                             return Err(format!(
                                 "game {game_number}, after {:?}: {} at {vertex}: engine {theirs:?}, go-core {ours:?}\n{}",
                                 game.moves(),
-                                name(colour),
+                                colour_word(colour),
                                 go_core::gtp::board_text(game.position())
                             ));
                         }
@@ -115,7 +114,7 @@ fn run() -> Result<(), String> {
             };
             let reply = call(&format!(
                 "play {} {}",
-                name(colour),
+                colour_word(colour),
                 GtpMove::from_move(m, size)
             ))?;
             if reply != "=" {

@@ -230,6 +230,14 @@ pub fn preprocess(line: &str) -> String {
         .collect()
 }
 
+/// How a request names `colour`: `b` or `w`.
+pub fn colour_word(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Black => "b",
+        Colour::White => "w",
+    }
+}
+
 fn colour(word: Option<&str>) -> Result<Colour, ParseError> {
     match word.map(str::to_ascii_lowercase).as_deref() {
         Some("b" | "black") => Ok(Colour::Black),
@@ -296,19 +304,16 @@ fn parse_command<'a>(
         "boardsize" => Command::BoardSize(number(next(), "boardsize not an integer")?),
         "clear_board" => Command::ClearBoard,
         "komi" => Command::Komi(finite(next(), "komi not a float")?),
-        "play" => {
+        "play" | "is_legal" => {
             let colour = colour(next())?;
             let vertex = next()
                 .ok_or(ParseError::Syntax("invalid coordinate"))?
                 .parse()?;
-            Command::Play(colour, vertex)
-        }
-        "is_legal" => {
-            let colour = colour(next())?;
-            let vertex = next()
-                .ok_or(ParseError::Syntax("invalid coordinate"))?
-                .parse()?;
-            Command::IsLegal(colour, vertex)
+            if name == "play" {
+                Command::Play(colour, vertex)
+            } else {
+                Command::IsLegal(colour, vertex)
+            }
         }
         "genmove" => Command::GenMove(colour(next())?),
         "reg_genmove" => Command::RegGenMove(colour(next())?),

@@ -95,6 +95,10 @@ fn vertices_map_to_points_from_the_bottom_left() {
         }
     }
     assert_eq!("PASS".parse::<GtpMove>().unwrap(), GtpMove::Pass);
+    for colour in [Colour::Black, Colour::White] {
+        let line = format!("genmove {}", gtp::colour_word(colour));
+        assert_eq!(parse(&line).unwrap().command, Command::GenMove(colour));
+    }
 }
 
 #[test]
