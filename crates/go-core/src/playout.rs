@@ -123,7 +123,7 @@ fn answer(position: &Position, last: usize) -> Option<usize> {
     {
         return Some(p);
     }
-    for q in position.neighbour_slots(last) {
+    for q in position.neighbours(last) {
         match position.stone_at(q) {
             Some(c) if c == enemy => {
                 if let Some(p) = position.atari_liberty(q) {

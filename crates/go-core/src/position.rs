@@ -280,7 +280,8 @@ impl Position {
         Vertex::new(p % self.stride - 1, p / self.stride - 1)
     }
 
-    fn neighbours(&self, p: usize) -> [usize; 4] {
+    /// The four neighbour slots of slot `p`.
+    pub(crate) fn neighbours(&self, p: usize) -> [usize; 4] {
         [p - self.stride, p - 1, p + 1, p + self.stride]
     }
 
@@ -288,19 +289,16 @@ impl Position {
     /// empty point (panics otherwise). Captures the opponent's chains left without liberties,
     /// then the mover's own (a suicide). Returns the number of stones removed.
     pub fn play(&mut self, m: Move) -> usize {
-        let colour = self.to_move;
-        self.to_move = colour.other();
         match m {
             Move::Pass => {
-                self.passes = self.passes.saturating_add(1);
+                self.pass();
                 0
             }
             Move::Play(vertex) => {
                 self.check(vertex);
                 let p = self.slot(vertex);
                 assert_eq!(self.points[p], EMPTY, "{vertex:?} is not empty");
-                self.passes = 0;
-                self.put_stone(p, colour)
+                self.play_slot(p)
             }
         }
     }
@@ -451,14 +449,9 @@ impl Position {
             return false;
         }
         let enemy = colour.other().stone();
-        let diagonals = [
-            p - self.stride - 1,
-            p - self.stride + 1,
-            p + self.stride - 1,
-            p + self.stride + 1,
-        ];
+        let around = self.around(p);
         let (mut enemies, mut edges) = (0, 0);
-        for d in diagonals {
+        for d in [around[0], around[2], around[5], around[7]] {
             match self.points[d] {
                 EDGE => edges = 1,
                 x if x == enemy => enemies += 1,
@@ -468,12 +461,13 @@ impl Position {
         enemies + edges < 2
     }
 
-    /// Plays a stone of the player to move on the empty slot `p` (no checks) and passes the turn.
-    pub(crate) fn play_slot(&mut self, p: usize) {
+    /// Plays a stone of the player to move on the empty slot `p` (no checks) and passes the
+    /// turn; returns the number of stones removed.
+    pub(crate) fn play_slot(&mut self, p: usize) -> usize {
         let colour = self.to_move;
         self.to_move = colour.other();
         self.passes = 0;
-        self.put_stone(p, colour);
+        self.put_stone(p, colour)
     }
 
     /// Passes the turn (no checks).
@@ -583,11 +577,6 @@ impl Position {
             p + s,
             p + s + 1,
         ]
-    }
-
-    /// The four neighbour slots of slot `p`.
-    pub(crate) fn neighbour_slots(&self, p: usize) -> [usize; 4] {
-        self.neighbours(p)
     }
 
     /// The number of array slots a board of this size uses.
