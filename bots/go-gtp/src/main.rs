@@ -20,6 +20,9 @@ use go_core::gtp::{self, Command, GtpMove, ParseError, Request};
 use go_core::{Colour, Game, IllegalMove, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
 use search::{Budget, Clock};
 
+/// The time per move when neither the controller nor the command line sets one.
+const DEFAULT_BUDGET: Duration = Duration::from_secs(5);
+
 const USAGE: &str = "usage: go-gtp [--budget-ms N] [--memory-mb N] [--threads N] [--seed N]";
 
 fn main() -> ExitCode {
@@ -38,10 +41,9 @@ fn main() -> ExitCode {
 
 /// The command line's settings.
 struct Settings {
-    /// The time per move without time settings, or the cap on it with them.
-    budget: Duration,
-    /// Whether the budget was given (a cap) or is the default.
-    budget_given: bool,
+    /// The budget given on the command line: the time per move without time settings, and
+    /// the cap on it with them.
+    budget: Option<Duration>,
     memory_bytes: usize,
     threads: usize,
     seed: u64,
@@ -51,15 +53,13 @@ impl Settings {
     fn from_args() -> Result<Self, String> {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let mut settings = Self {
-            budget: Duration::from_millis(5000),
-            budget_given: false,
+            budget: None,
             memory_bytes: 256 << 20,
             threads: 1,
             seed: 1,
         };
         if let Ok(text) = std::env::var("GO_GTP_BUDGET_MS") {
-            settings.budget = Duration::from_millis(number("GO_GTP_BUDGET_MS", &text)?);
-            settings.budget_given = true;
+            settings.budget = Some(Duration::from_millis(number("GO_GTP_BUDGET_MS", &text)?));
         }
         let mut words = args.iter();
         while let Some(flag) = words.next() {
@@ -71,8 +71,7 @@ impl Settings {
             };
             match flag.as_str() {
                 "--budget-ms" => {
-                    settings.budget = Duration::from_millis(number(flag, value()?)?);
-                    settings.budget_given = true;
+                    settings.budget = Some(Duration::from_millis(number(flag, value()?)?));
                 }
                 "--memory-mb" => settings.memory_bytes = (number(flag, value()?)? as usize) << 20,
                 "--seed" => settings.seed = number(flag, value()?)?,
@@ -135,10 +134,9 @@ struct Session {
     game: Game,
     engine: Engine,
     time: TimeControl,
-    /// The time per move without time settings.
-    default_budget: Duration,
-    /// A cap on the time per move, from the command line.
-    cap: Option<Duration>,
+    /// The command line's budget: the time per move without time settings (else
+    /// [`DEFAULT_BUDGET`]), and the cap on it with them.
+    budget: Option<Duration>,
 }
 
 impl Session {
@@ -226,11 +224,10 @@ impl Session {
 
     /// The engine's move for `colour`, within the time for this move.
     fn think(&mut self, colour: Colour, arrived: Instant) -> Move {
-        let budget = self
-            .time
-            .budget(colour, self.game.position().empty_count())
-            .unwrap_or(self.default_budget)
-            .min(self.cap.unwrap_or(Duration::MAX));
+        let budget = match self.time.budget(colour, self.game.position().empty_count()) {
+            Some(share) => share.min(self.budget.unwrap_or(Duration::MAX)),
+            None => self.budget.unwrap_or(DEFAULT_BUDGET),
+        };
         let clock = Clock::new(arrived, budget, budget);
         self.engine
             .search(&self.game, colour, &Budget::time(clock))
@@ -248,8 +245,7 @@ fn run(settings: Settings) -> Result<(), String> {
             ..EngineOptions::default()
         }),
         time: TimeControl::default(),
-        default_budget: settings.budget,
-        cap: settings.budget_given.then_some(settings.budget),
+        budget: settings.budget,
     };
     let mut stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout().lock();

@@ -50,17 +50,22 @@ impl Builtin {
         };
         match self {
             Self::Greedy => {
-                let captured = |v: Vertex| {
-                    let mut next = position.clone();
-                    next.set_to_move(colour);
-                    let before = stones(&next, colour.other());
-                    next.play(Move::Play(v));
-                    before - stones(&next, colour.other())
-                };
-                let best = candidates.iter().map(|&v| captured(v)).max().unwrap_or(0);
+                let before = stones(position, colour.other());
+                let captured: Vec<usize> = candidates
+                    .iter()
+                    .map(|&v| {
+                        let mut next = position.clone();
+                        next.set_to_move(colour);
+                        next.play(Move::Play(v));
+                        before - stones(&next, colour.other())
+                    })
+                    .collect();
+                let most = captured.iter().copied().max().unwrap_or(0);
                 let best: Vec<Vertex> = candidates
-                    .into_iter()
-                    .filter(|&v| captured(v) == best)
+                    .iter()
+                    .zip(&captured)
+                    .filter(|&(_, &n)| n == most)
+                    .map(|(&v, _)| v)
                     .collect();
                 pick(&best, rng)
             }
