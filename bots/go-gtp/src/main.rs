@@ -11,7 +11,7 @@
 //! engine ends at `quit` or at the end of its input. Bad command-line arguments get one line
 //! on stderr and exit status 2.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -22,6 +22,9 @@ use search::{Budget, Clock};
 
 /// The time per move when neither the controller nor the command line sets one.
 const DEFAULT_BUDGET: Duration = Duration::from_secs(5);
+
+/// The longest command line read (no GTP command needs more); a longer line gets a failure.
+const MAX_LINE: u64 = 1 << 16;
 
 const USAGE: &str = "usage: go-gtp [--budget-ms N] [--memory-mb N] [--threads N] [--seed N]";
 
@@ -252,15 +255,22 @@ fn run(settings: Settings) -> Result<(), String> {
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
-        let read = stdin
+        let read = Read::take(&mut stdin, MAX_LINE)
             .read_until(b'\n', &mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         if read == 0 {
             return Ok(());
         }
         let arrived = Instant::now();
+        let too_long = bytes.len() as u64 == MAX_LINE && bytes.last() != Some(&b'\n');
+        if too_long {
+            stdin
+                .skip_until(b'\n')
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+        }
         let line = String::from_utf8_lossy(&bytes);
         let (reply, quit) = match line.parse::<Request>() {
+            _ if too_long => (gtp::failure(None, "line too long"), false),
             Err(ParseError::Empty) => continue,
             Err(error) => (gtp::failure(error.id(), &error.to_string()), false),
             Ok(Request { id, command }) => {

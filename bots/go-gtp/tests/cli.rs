@@ -162,6 +162,15 @@ fn genmove_plays_a_legal_game_to_the_end() {
 }
 
 #[test]
+fn a_line_too_long_fails_and_the_next_one_is_read() {
+    let mut engine = Engine::start(&[]);
+    let long = format!("boardsize {}", "9".repeat(100_000));
+    assert_eq!(engine.send(&long), "? line too long");
+    assert_eq!(engine.send("1 boardsize 9"), "=1");
+    engine.quit();
+}
+
+#[test]
 fn bad_arguments_exit_with_status_2_and_one_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_go-gtp"))
         .arg("--budget")
