@@ -17,7 +17,10 @@ use cram_core::solver::Solver;
 /// The solver's memo tables while playing: 32 MiB in all.
 const TABLE_BYTES: usize = 32 << 20;
 
-/// The solver's memo tables for `--solve`: 64 MiB in all.
+/// How to call the bot.
+const USAGE: &str = "usage: cram-bot [--budget-ms N] | --solve AxB [--table-mb N] | --solve-init LINE [--table-mb N]";
+
+/// The solver's memo tables for `--solve` unless `--table-mb` says otherwise: 64 MiB in all.
 const SOLVE_TABLE_BYTES: usize = 64 << 20;
 
 fn main() -> ExitCode {
@@ -45,20 +48,19 @@ fn run() -> Result<(), String> {
     {
         [] => {}
         ["--budget-ms", value] => budget = Some((*value).to_string()),
-        ["--solve", size] => {
+        ["--solve", size, rest @ ..] => {
             let (rows, columns) = size
                 .split_once('x')
                 .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
                 .filter(|&(a, b): &(usize, usize)| (1..=999).contains(&a) && (1..=999).contains(&b))
                 .ok_or_else(|| format!("--solve takes a board size AxB, not {size:?}"))?;
-            return solve(&Board::new(rows, columns));
+            return solve(&Board::new(rows, columns), table_bytes(rest)?);
         }
-        ["--solve-init", line] => return solve(&parse_init(line).map_err(|e| e.to_string())?),
-        _ => {
-            return Err(
-                "usage: cram-bot [--budget-ms N] | --solve AxB | --solve-init LINE".to_string(),
-            );
+        ["--solve-init", line, rest @ ..] => {
+            let board = parse_init(line).map_err(|e| e.to_string())?;
+            return solve(&board, table_bytes(rest)?);
         }
+        _ => return Err(USAGE.to_string()),
     }
     let budget = match budget {
         None => Duration::from_millis(250),
@@ -70,9 +72,24 @@ fn run() -> Result<(), String> {
     play(budget)
 }
 
-fn solve(board: &Board) -> Result<(), String> {
+/// The solver's table size after `--solve AxB` or `--solve-init LINE`: `--table-mb N`, or
+/// [`SOLVE_TABLE_BYTES`].
+fn table_bytes(rest: &[&str]) -> Result<usize, String> {
+    match rest {
+        [] => Ok(SOLVE_TABLE_BYTES),
+        ["--table-mb", mb] => mb
+            .parse::<usize>()
+            .ok()
+            .filter(|mb| (1..=1 << 20).contains(mb))
+            .map(|mb| mb << 20)
+            .ok_or_else(|| format!("--table-mb takes a number of MiB from 1, not {mb:?}")),
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+fn solve(board: &Board, table_bytes: usize) -> Result<(), String> {
     let start = Instant::now();
-    let mut solver = Solver::with_table_bytes(SOLVE_TABLE_BYTES);
+    let mut solver = Solver::with_table_bytes(table_bytes);
     let value = position_value(board, &mut solver);
     let stats = solver.stats();
     let verdict = match value {
@@ -88,7 +105,7 @@ fn solve(board: &Board) -> Result<(), String> {
         stats.nodes,
         stats.searched,
         stats.hits,
-        SOLVE_TABLE_BYTES >> 20
+        solver.table_bytes() >> 20
     );
     std::io::stdout()
         .write_all(report.as_bytes())

@@ -84,3 +84,21 @@ fn the_solver_command_prints_the_value() {
         "a 3 x 3 ring: a loss"
     );
 }
+
+#[test]
+fn the_solver_table_size_can_be_set() {
+    let out = bot("", &["--solve", "3x4", "--table-mb", "8"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("table 8 MiB"), "{text}");
+    for args in [
+        &["--solve", "3x4", "--table-mb", "0"][..],
+        &["--solve", "3x4", "--table-mb", "lots"],
+        &["--solve", "3x4", "--table-mb"],
+        &["--solve-init", "3", "--budget-ms", "5"],
+    ] {
+        let out = bot("", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    }
+}
