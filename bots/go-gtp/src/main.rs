@@ -7,9 +7,9 @@
 //! main time, or of the current byo-yomi period, less a safety margin), and otherwise is 5 s;
 //! `--budget-ms N` or `GO_GTP_BUDGET_MS` caps it either way. `--memory-mb N` bounds the trees
 //! (default 256); `--threads N` searches N trees at once (default 1) and adds up their root
-//! visits. A line GTP cannot carry out gets a `?` reply, as the protocol asks; the
-//! engine ends at `quit` or at the end of its input. Bad command-line arguments get one line
-//! on stderr and exit status 2.
+//! visits. A line GTP cannot carry out gets a `?` reply, as the protocol asks (a line longer
+//! than 64 KiB too: `? line too long`); the engine ends at `quit` or at the end of its input.
+//! Bad command-line arguments get one line on stderr and exit status 2.
 
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
