@@ -263,23 +263,23 @@ fn run(settings: Settings) -> Result<(), String> {
         }
         let arrived = Instant::now();
         let too_long = bytes.len() as u64 == MAX_LINE && bytes.last() != Some(&b'\n');
-        if too_long {
+        let (reply, quit) = if too_long {
             stdin
                 .skip_until(b'\n')
                 .map_err(|e| format!("cannot read standard input: {e}"))?;
-        }
-        let line = String::from_utf8_lossy(&bytes);
-        let (reply, quit) = match line.parse::<Request>() {
-            _ if too_long => (gtp::failure(None, "line too long"), false),
-            Err(ParseError::Empty) => continue,
-            Err(error) => (gtp::failure(error.id(), &error.to_string()), false),
-            Ok(Request { id, command }) => {
-                let quit = command == Command::Quit;
-                let reply = match session.handle(command, arrived) {
-                    Ok(text) => gtp::success(id, &text),
-                    Err(message) => gtp::failure(id, &message),
-                };
-                (reply, quit)
+            (gtp::failure(None, "line too long"), false)
+        } else {
+            match String::from_utf8_lossy(&bytes).parse::<Request>() {
+                Err(ParseError::Empty) => continue,
+                Err(error) => (gtp::failure(error.id(), &error.to_string()), false),
+                Ok(Request { id, command }) => {
+                    let quit = command == Command::Quit;
+                    let reply = match session.handle(command, arrived) {
+                        Ok(text) => gtp::success(id, &text),
+                        Err(message) => gtp::failure(id, &message),
+                    };
+                    (reply, quit)
+                }
             }
         };
         stdout
