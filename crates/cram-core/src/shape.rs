@@ -16,23 +16,146 @@ pub type Shape = u128;
 
 /// The cells of `cells` and their 4-neighbours.
 pub const fn dilate(cells: Shape) -> Shape {
-    cells
-        | ((cells & !COLUMN_15) << 1)
-        | ((cells & !COLUMN_0) >> 1)
-        | (cells << STRIDE)
-        | (cells >> STRIDE)
+    cells | neighbours(cells)
+}
+
+/// The 4-neighbours of the cells of `cells` (a cell of `cells` is one when a neighbour is).
+const fn neighbours(cells: Shape) -> Shape {
+    ((cells & !COLUMN_15) << 1) | ((cells & !COLUMN_0) >> 1) | (cells << STRIDE) | (cells >> STRIDE)
 }
 
 /// The 4-connected component of `cells` holding its lowest cell.
 pub const fn first_component(cells: Shape) -> Shape {
+    component_across(cells, 0)
+}
+
+/// The component of `cells` holding its lowest cell, when the link from each cell of `cut` to
+/// its right-hand neighbour is not followed.
+const fn component_across(cells: Shape, cut: Shape) -> Shape {
+    // The cells whose link to the right is followed. Adding a cell of `links` to `links`
+    // carries through the run of links above it and stops on the run's last cell: one
+    // addition grows the component to the right along each of its rows.
+    let links = cells & (cells >> 1) & !COLUMN_15 & !cut;
     let mut component = cells & cells.wrapping_neg();
     loop {
-        let grown = dilate(component) & cells;
+        let rightward = (links.wrapping_add(component & links) ^ links) | component;
+        let grown = (rightward
+            | ((component & !COLUMN_0 & !(cut << 1)) >> 1)
+            | (rightward << STRIDE)
+            | (rightward >> STRIDE))
+            & cells;
         if grown == component {
             return component;
         }
         component = grown;
     }
+}
+
+/// `cells` without the cells that do not change the game's value ([`reduce_once`] until
+/// nothing changes).
+pub const fn reduce(mut cells: Shape) -> Shape {
+    loop {
+        let reduced = reduce_once(cells);
+        if reduced == cells {
+            return cells;
+        }
+        cells = reduced;
+    }
+}
+
+/// The cells whose link to their right-hand neighbour a game on `cells` does not need: the left
+/// cells of both rows of each 2 x 2 block of empty cells in which two opposite corners have no
+/// empty neighbour outside the block. Say the top-left `a` and bottom-right `d` (neighbours
+/// only `b` top-right and `c` bottom-left). The domino `a b` leaves `d` hanging on `c` alone,
+/// as `b d` leaves `a`, and `c d` leaves what `a c` leaves; every other move keeps the block
+/// of this kind or, taking `b` or `c` away with an outside cell, leaves `a` and `d` both
+/// hanging on the other (where one counts as much as two). So the game is the same without the
+/// links `a b` and `c d`, and where only they joined two parts, the parts are separate games.
+const fn cut_links(cells: Shape) -> Shape {
+    let (right, left) = (with_right(cells), with_left(cells));
+    let (below, above) = (with_below(cells), with_above(cells));
+    let top_left = right & below & !left & !above;
+    let bottom_right = left & above & !right & !below;
+    let top_right = left & below & !right & !above;
+    let bottom_left = right & above & !left & !below;
+    let blocks =
+        (top_left & (bottom_right >> (STRIDE + 1))) | ((top_right >> 1) & (bottom_left >> STRIDE));
+    blocks | (blocks << STRIDE)
+}
+
+/// Whether `cells` is one region that [`split`] leaves as it is: connected (the caller knows),
+/// reduced, and with no link to cut.
+pub const fn stays_whole(cells: Shape) -> bool {
+    reduce_once(cells) == cells && cut_links(cells) == 0
+}
+
+/// Calls `found` with each of the independent regions `cells` comes to once reduced and cut
+/// where links are not needed (see [`reduce`] and [`cut_links`]): the game on `cells` is the
+/// sum of the games on them. Each is reduced and has no link to cut that would split it.
+pub fn split<F: FnMut(Shape)>(cells: Shape, found: &mut F) {
+    let cells = reduce(cells);
+    let cut = cut_links(cells);
+    let mut rest = cells;
+    while rest != 0 {
+        let piece = component_across(rest, cut);
+        rest &= !piece;
+        if cut == 0 || piece == cells {
+            found(piece);
+        } else {
+            split(piece, found);
+        }
+    }
+}
+
+/// The cells of `cells` with an empty neighbour to the right.
+const fn with_right(cells: Shape) -> Shape {
+    cells & ((cells & !COLUMN_0) >> 1)
+}
+
+/// The cells of `cells` with an empty neighbour to the left.
+const fn with_left(cells: Shape) -> Shape {
+    cells & ((cells & !COLUMN_15) << 1)
+}
+
+/// The cells of `cells` with an empty neighbour below.
+const fn with_below(cells: Shape) -> Shape {
+    cells & (cells >> STRIDE)
+}
+
+/// The cells of `cells` with an empty neighbour above.
+const fn with_above(cells: Shape) -> Shape {
+    cells & (cells << STRIDE)
+}
+
+/// `cells` without cells that do not change the game's value, once:
+///
+/// - a *tuft* is a cell with one empty neighbour, its *centre*. Of several tufts on one centre
+///   all but one go: every domino on the centre leaves the others dead, and the dominoes
+///   joining the centre to each tuft leave the same position up to where the dead cell lies;
+/// - a cell that is neither a tuft nor a centre, and whose every neighbour is a centre (or
+///   which has none), goes: a domino joining it to a centre leaves what the domino of that
+///   centre and its tuft leaves, and the cell stays of this kind after any other move.
+const fn reduce_once(cells: Shape) -> Shape {
+    let (right, left) = (with_right(cells), with_left(cells));
+    let (below, above) = (with_below(cells), with_above(cells));
+    let any = right | left | below | above;
+    let two = (right & left) | ((right | left) & (below | above)) | (below & above);
+    let tufts = any & !two;
+    // Centres seen so far, one direction of tuft at a time; a tuft whose centre was seen goes.
+    let mut centres = (tufts & below) << STRIDE;
+    let mut extra = 0;
+    let tufts_left_of_centre = tufts & right;
+    extra |= tufts_left_of_centre & (centres >> 1);
+    centres |= tufts_left_of_centre << 1;
+    let tufts_below_centre = tufts & above;
+    extra |= tufts_below_centre & (centres << STRIDE);
+    centres |= tufts_below_centre >> STRIDE;
+    let tufts_right_of_centre = tufts & left;
+    extra |= tufts_right_of_centre & (centres << 1);
+    centres |= tufts_right_of_centre >> 1;
+    let others = cells & !(tufts | centres);
+    let lonely = others & !neighbours(others);
+    cells & !extra & !lonely
 }
 
 /// Whether taking the domino whose first cell is bit `first` (horizontal, or vertical when
@@ -316,6 +439,22 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn the_component_is_the_one_a_plain_flood_finds(a: u128, b: u128, dense: bool) {
+            let cells = if dense { a | b } else { a };
+            let mut region = cells & cells.wrapping_neg();
+            loop {
+                let grown = dilate(region) & cells;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            proptest::prop_assert_eq!(first_component(cells), region);
+        }
+    }
+
     #[test]
     fn copying_needs_no_domino_on_the_centre() {
         assert!(half_turn_copyable(shape(&["XX", "XX"])));
@@ -338,6 +477,54 @@ mod tests {
             "the middle column's domino"
         );
         assert!(!half_turn_copyable(shape(&["XX.", "XXX"])), "not symmetric");
+    }
+
+    /// The pieces `split` leaves, in order.
+    fn pieces(cells: Shape) -> Vec<Shape> {
+        let mut pieces = Vec::new();
+        split(cells, &mut |piece| pieces.push(piece));
+        pieces
+    }
+
+    #[test]
+    fn extra_tufts_and_cells_between_centres_go() {
+        // A centre with four tufts keeps one (the one above it, seen first).
+        assert_eq!(
+            reduce(shape(&[".X.", "XXX", ".X."])),
+            shape(&[".X.", ".X."])
+        );
+        // The middle of a line of five hangs between two centres: two dominoes are left.
+        assert_eq!(reduce(shape(&["XXXXX"])), shape(&["XX.XX"]));
+        // A lone cell goes; a domino, a line of three after its extra tuft, and a square stay.
+        assert_eq!(reduce(shape(&["X.XX"])), shape(&["..XX"]));
+        assert_eq!(reduce(shape(&["XXX"])), shape(&["XX"]));
+        assert_eq!(reduce(shape(&["XX", "XX"])), shape(&["XX", "XX"]));
+        assert_eq!(reduce(shape(&["XXXX", "XXXX"])), shape(&["XXXX", "XXXX"]));
+    }
+
+    #[test]
+    fn a_block_with_two_closed_corners_cuts_its_region() {
+        // The block's top-left and bottom-right cells have no neighbour outside it: its two
+        // columns go to separate games, and each reduces to a domino.
+        let region = shape(&["..X.", ".XX.", "XXX.", ".X.."]);
+        assert_eq!(cut_links(region), shape(&["....", ".X..", ".X..", "...."]));
+        let found = pieces(region);
+        assert_eq!(found.len(), 2, "{found:x?}");
+        assert!(found.iter().all(|piece| piece.count_ones() == 2));
+        // Mirrored (top-right and bottom-left closed), the same.
+        let mirrored = shape(&[".X..", ".XX.", ".XXX", "..X."]);
+        assert_eq!(
+            cut_links(mirrored),
+            shape(&["....", ".X..", ".X..", "...."])
+        );
+        assert_eq!(pieces(mirrored).len(), 2);
+        // A block whose halves meet again elsewhere stays one region.
+        let ring = shape(&["XXXX", "X..X", "X.XX", "XXXX"]);
+        assert_eq!(cut_links(ring), shape(&["....", "....", "..X.", "..X."]));
+        assert_eq!(pieces(ring), vec![ring]);
+        // A plain rectangle has nothing to reduce or cut.
+        let rectangle = shape(&["XXXX", "XXXX", "XXXX"]);
+        assert_eq!(pieces(rectangle), vec![rectangle]);
     }
 
     #[test]

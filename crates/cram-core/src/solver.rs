@@ -14,8 +14,8 @@ use search::mix;
 use smallvec::SmallVec;
 
 use crate::shape::{
-    STRIDE, Shape, canonical, first_component, half_turn_copyable, horizontal_moves, normalize,
-    stays_connected, vertical_moves,
+    STRIDE, Shape, canonical, half_turn_copyable, horizontal_moves, normalize, split,
+    stays_connected, stays_whole, vertical_moves,
 };
 
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
@@ -24,6 +24,9 @@ pub const SMALL_CELLS: u32 = 12;
 
 /// The largest Grundy value the table holds (values are stored plus one; 0 is an empty slot).
 const MAX_VALUE: u8 = u8::MAX - 1;
+
+/// The size of the value table's filter: 128 KiB.
+const VALUE_FILTER_BITS: usize = 1 << 20;
 
 /// Outcome table entries: the player to move wins or loses.
 const WINS: u8 = 1;
@@ -58,6 +61,10 @@ struct Sum {
 #[derive(Debug)]
 struct Table {
     buckets: Vec<Bucket>,
+    /// One bit per hash of a key, set when the key is stored: a clear bit says the key is
+    /// absent without reading its bucket. Small enough to stay in cache, where most buckets
+    /// are not, so the many lookups of keys never stored cost little.
+    filter: Vec<u64>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -69,15 +76,35 @@ struct Bucket {
 }
 
 impl Table {
-    fn with_bytes(bytes: usize) -> Self {
+    /// A table of at most `bytes` (rounded down to a power of two), with a filter of
+    /// `filter_bits` bits (a power of two; 0 for none).
+    fn with_bytes(bytes: usize, filter_bits: usize) -> Self {
         let buckets = 1 << (bytes / size_of::<Bucket>()).max(1).ilog2();
         Self {
             buckets: vec![Bucket::default(); buckets],
+            filter: vec![0; filter_bits / 64],
         }
     }
 
     fn bytes(&self) -> usize {
-        self.buckets.len() * size_of::<Bucket>()
+        self.buckets.len() * size_of::<Bucket>() + self.filter.len() * size_of::<u64>()
+    }
+
+    /// The filter bit of a key (its word and mask), from hash bits the bucket index does not
+    /// use.
+    fn filter_bit(&self, key: u128) -> (usize, u64) {
+        let hash = mix((key >> 64) as u64 ^ (key as u64).rotate_left(32));
+        let bit = hash as usize & (self.filter.len() * 64 - 1);
+        (bit / 64, 1 << (bit % 64))
+    }
+
+    /// Whether the key may be in the table (always, without a filter).
+    fn may_hold(&self, key: u128) -> bool {
+        if self.filter.is_empty() {
+            return true;
+        }
+        let (word, mask) = self.filter_bit(key);
+        self.filter[word] & mask != 0
     }
 
     fn bucket(&self, key: u128) -> usize {
@@ -85,6 +112,9 @@ impl Table {
     }
 
     fn get(&self, key: u128) -> Option<u8> {
+        if !self.may_hold(key) {
+            return None;
+        }
         let bucket = &self.buckets[self.bucket(key)];
         (0..3)
             .find(|&i| bucket.values[i] != 0 && bucket.keys[i] == key)
@@ -92,6 +122,10 @@ impl Table {
     }
 
     fn set(&mut self, key: u128, value: u8) {
+        if !self.filter.is_empty() {
+            let (word, mask) = self.filter_bit(key);
+            self.filter[word] |= mask;
+        }
         let index = self.bucket(key);
         let bucket = &mut self.buckets[index];
         let place = (0..3)
@@ -127,8 +161,8 @@ impl Solver {
     /// A solver whose tables take at most `bytes` together (half each).
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
-            values: Table::with_bytes(bytes / 2),
-            outcomes: Table::with_bytes(bytes / 2),
+            values: Table::with_bytes(bytes / 2, VALUE_FILTER_BITS),
+            outcomes: Table::with_bytes(bytes / 2, 0),
             stats: Stats::default(),
             deadline: None,
             work_limit: None,
@@ -198,11 +232,9 @@ impl Solver {
         self.cells_value(cells)
     }
 
-    fn cells_value(&mut self, mut cells: Shape) -> Option<u8> {
+    fn cells_value(&mut self, cells: Shape) -> Option<u8> {
         let mut value = 0;
-        while cells != 0 {
-            let region = first_component(cells);
-            cells &= !region;
+        for region in pieces(cells) {
             value ^= self.region_value(region)?;
         }
         Some(value)
@@ -283,9 +315,8 @@ impl Solver {
         }
         self.stats.searched += 1;
         self.tick()?;
-        // The options: moves on the heap, then each domino in each region, searched in order
-        // of the fewest moves they leave (a position with few moves has few options to
-        // refute).
+        // The options: moves on the heap, then each domino in each region, searched in the
+        // order of `order_key`.
         let mut options: Vec<(u32, Sum)> = Vec::with_capacity(
             usize::from(sum.heap)
                 + sum
@@ -319,7 +350,7 @@ impl Solver {
                 options.push((order_key(&option), option));
             }
         }
-        options.sort_unstable_by_key(|&(order, _)| order);
+        options.sort_unstable_by_key(|(order, option)| (*order, option.heap));
         let mut wins = false;
         for (_, option) in &options {
             if !self.wins(option)? {
@@ -342,11 +373,13 @@ impl Solver {
         let first = domino.trailing_zeros();
         let vertical = domino >> (first + 1) & 1 == 0;
         // Most dominoes leave the region whole: a local check saves the flood.
-        let whole = stays_connected(region, first, vertical);
-        let mut cells = region & !domino;
-        while cells != 0 {
-            let piece = if whole { cells } else { first_component(cells) };
-            cells &= !piece;
+        let rest = region & !domino;
+        let pieces = if stays_connected(region, first, vertical) && stays_whole(rest) {
+            SmallVec::from_slice(&[rest])
+        } else {
+            pieces(rest)
+        };
+        for piece in pieces {
             if horizontal_moves(piece) == 0 && vertical_moves(piece) == 0 {
                 continue;
             }
@@ -366,6 +399,13 @@ impl Solver {
         Some(())
     }
 }
+/// The independent regions of `cells` (see [`split`]).
+fn pieces(cells: Shape) -> SmallVec<[Shape; 8]> {
+    let mut pieces = SmallVec::new();
+    split(cells, &mut |piece| pieces.push(piece));
+    pieces
+}
+
 /// Removes equal neighbours two at a time from a sorted list (a region plus itself is worth 0).
 fn cancel_pairs(regions: &mut SmallVec<[Shape; 3]>) {
     let mut kept = 0;
@@ -412,12 +452,15 @@ pub fn dominoes(cells: Shape) -> impl Iterator<Item = Shape> {
     bits(horizontal_moves(cells), 1).chain(bits(vertical_moves(cells), STRIDE))
 }
 
-/// The search order of an option (least first): the fewest moves left in its unknown regions,
-/// then the fewest cells. A position with few moves has few options to refute.
+/// The search order of an option (least first): the fewest moves and cells left in its
+/// unknown regions (a position with few moves has few options to refute; counting the cells as
+/// much as the moves searched 3 to 6% fewer sums than counting the moves twice). Ties go to
+/// the smaller heap: a region plus a heap is lost when the heap equals the region's value, and
+/// values are mostly small.
 fn order_key(option: &Sum) -> u32 {
     option
         .regions
         .iter()
-        .map(|&region| 2 * moves(region) + region.count_ones())
+        .map(|&region| moves(region) + region.count_ones())
         .sum()
 }
