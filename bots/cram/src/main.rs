@@ -98,13 +98,14 @@ fn solve(board: &Board, table_bytes: usize) -> Result<(), String> {
         None => "unknown: a region is larger than the solver's 16 x 8 shapes".to_string(),
     };
     let report = format!(
-        "{} x {}: Grundy value {verdict}\ntime {:.3} s, regions valued by mex {}, sums searched {}, table hits {}, table {} MiB\n",
+        "{} x {}: Grundy value {verdict}\ntime {:.3} s, regions valued by mex {}, regions searched {}, table hits {}, values stored {}, tables {} MiB\n",
         board.rows(),
         board.columns(),
         start.elapsed().as_secs_f64(),
         stats.nodes,
         stats.searched,
         stats.hits,
+        stats.stores,
         solver.table_bytes() >> 20
     );
     std::io::stdout()

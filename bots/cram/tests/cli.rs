@@ -90,7 +90,7 @@ fn the_solver_table_size_can_be_set() {
     let out = bot("", &["--solve", "3x4", "--table-mb", "8"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("table 8 MiB"), "{text}");
+    assert!(text.contains("tables 8 MiB"), "{text}");
     for args in [
         &["--solve", "3x4", "--table-mb", "0"][..],
         &["--solve", "3x4", "--table-mb", "lots"],

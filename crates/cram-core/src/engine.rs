@@ -32,7 +32,7 @@ const LOOKAHEAD_CELLS: usize = 1024;
 /// Moves the look-ahead search considers in each position: the most blocking ones.
 const LOOKAHEAD_MOVES: usize = 10;
 
-/// The solver work (regions valued by mex and sums searched) a look-ahead leaf may cost.
+/// The solver work (regions valued by mex or searched) a look-ahead leaf may cost.
 const LEAF_WORK: u64 = 1_000;
 
 /// A leaf the solver values: won or lost for the player to move (well inside the search

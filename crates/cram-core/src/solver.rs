@@ -2,11 +2,14 @@
 //! and the value of a set of regions is the XOR of theirs.
 //!
 //! Small regions (at most [`SMALL_CELLS`] cells) are valued by the mex directly. A larger
-//! region's value is found by asking, for `k = 0, 1, 2, ...`, whether the region plus a nim
-//! heap of size `k` is lost for the player to move: the first such `k` is the value. That
-//! question is a win/loss search over sums of regions, which stops at the first winning move
-//! and so looks at far fewer positions than the mex, which needs the value of every option
-//! (the method of Lemoine and Viennot's Sprouts and Cram computations).
+//! region is searched with a *set of wanted values*: the search answers the region's value if
+//! it lies in the set, or says that it does not. The value is one of the candidates that no
+//! option's value has ruled out, and since each option rules out at most one, it is among the
+//! `k + 1` smallest candidates when `k` options are still unknown; an option is asked only
+//! whether its value is one of the candidates that matter, so most options are settled by a
+//! shallow search. Only exact values of single regions are stored, so what the table holds
+//! serves every later question about the region. (The method of Beling and Rogalski, "On
+//! pruning search trees of impartial games", Artificial Intelligence 283, 2020.)
 
 use std::time::Instant;
 
@@ -17,9 +20,10 @@ use crate::shape::{
     STRIDE, Shape, canonical, half_turn_copyable, horizontal_moves, normalize, split,
     stays_connected, stays_whole, vertical_moves,
 };
+use crate::values::Values;
 
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
-/// ones by win/loss searches.
+/// ones by searches for a set of values.
 pub const SMALL_CELLS: u32 = 12;
 
 /// The largest Grundy value the table holds (values are stored plus one; 0 is an empty slot).
@@ -28,28 +32,24 @@ const MAX_VALUE: u8 = u8::MAX - 1;
 /// The size of the value table's filter: 128 KiB.
 const VALUE_FILTER_BITS: usize = 1 << 20;
 
-/// Outcome table entries: the player to move wins or loses.
-const WINS: u8 = 1;
-const LOSES: u8 = 2;
-
 /// Counters of a solver's work.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Regions whose options were enumerated for a mex.
     pub nodes: u64,
-    /// Sums whose moves were searched for a win.
+    /// Regions searched for a value in a set.
     pub searched: u64,
-    /// Values and outcomes found in the tables.
+    /// Values found in the table.
     pub hits: u64,
-    /// Values and outcomes stored in the tables.
+    /// Values stored in the table.
     pub stores: u64,
 }
 
-/// A sum of regions whose values are not known (canonical keys, sorted, no two equal: a
-/// region plus itself is worth 0) and a nim heap standing for all the known ones.
+/// What a domino leaves of a region being searched: the regions of unknown value (canonical
+/// keys, the largest first; two equal ones cancel) and the XOR of the values of the others.
 #[derive(Clone, Debug, Default)]
-struct Sum {
-    regions: SmallVec<[Shape; 3]>,
+struct Leftover {
+    unknown: SmallVec<[Shape; 3]>,
     heap: u8,
 }
 
@@ -139,16 +139,15 @@ impl Table {
     }
 }
 
-/// A Grundy-value solver with two memo tables of fixed capacity: region values by canonical
-/// key (exact), and win/loss outcomes of sums by a 128-bit fingerprint of the sum (two
-/// independent 64-bit hashes; a false match needs both to collide).
+/// A Grundy-value solver with a memo table of fixed capacity: region values by canonical key
+/// (exact).
 ///
 /// Regions are limited to what a [`Shape`] holds: a bounding box of 16 x 8 in either
 /// orientation.
 #[derive(Debug)]
 pub struct Solver {
     values: Table,
-    outcomes: Table,
+    excluded: Table,
     stats: Stats,
     deadline: Option<Instant>,
     /// Give up once the work counted in `stats` reaches this.
@@ -158,11 +157,11 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver whose tables take at most `bytes` together (half each).
+    /// A solver whose table takes at most `bytes`.
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
             values: Table::with_bytes(bytes / 2, VALUE_FILTER_BITS),
-            outcomes: Table::with_bytes(bytes / 2, 0),
+            excluded: Table::with_bytes(bytes / 2, 0),
             stats: Stats::default(),
             deadline: None,
             work_limit: None,
@@ -170,9 +169,9 @@ impl Solver {
         }
     }
 
-    /// The memory the tables take, in bytes.
+    /// The memory the table takes, in bytes.
     pub fn table_bytes(&self) -> usize {
-        self.values.bytes() + self.outcomes.bytes()
+        self.values.bytes() + self.excluded.bytes()
     }
 
     /// What the solver has done so far.
@@ -191,7 +190,7 @@ impl Solver {
             .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
-    /// Gives up (answers `None`) after `work` more regions valued by mex or sums searched;
+    /// Gives up (answers `None`) after `work` more regions valued by mex or searched;
     /// `None` sets no limit. What was found before giving up stays in the tables.
     pub fn limit_work(&mut self, work: Option<u64>) {
         self.work_limit = work.map(|work| self.work() + work);
@@ -254,37 +253,55 @@ impl Solver {
 
     /// The Grundy value of one connected region.
     fn region_value(&mut self, region: Shape) -> Option<u8> {
+        let value = self.region_value_in(region, Values::ALL)?;
+        Some(value.expect("every value is wanted"))
+    }
+
+    /// The Grundy value of one connected region if it is one of `wanted`, else `Some(None)`.
+    fn region_value_in(&mut self, region: Shape, wanted: Values) -> Option<Option<u8>> {
         if horizontal_moves(region) == 0 && vertical_moves(region) == 0 {
-            return Some(0);
+            return Some(Some(0));
         }
         // A region's value does not change under translation or symmetry: look it up as it
         // stands (moved to the corner) first, and canonicalise only on a miss.
         let (moved, _, _) = normalize(region);
         if let Some(value) = self.known(moved) {
-            return Some(value);
+            return Some(Some(value));
         }
         let key = canonical(moved);
         if let Some(value) = self.known(key) {
             self.remember(moved, value);
-            return Some(value);
+            return Some(Some(value));
         }
         let value = if half_turn_copyable(key) {
             0
         } else if region.count_ones() <= SMALL_CELLS {
             self.mex(key)?
         } else {
-            let mut value = 0;
-            while self.wins(&Sum {
-                regions: SmallVec::from_slice(&[key]),
-                heap: value,
-            })? {
-                value += 1;
+            let ruled_out = self
+                .excluded
+                .get(key)
+                .map_or(Values::default(), |bits| Values::low_bits(bits & 0x7F));
+            let wanted = wanted.without(ruled_out);
+            if wanted == Values::default() {
+                self.stats.hits += 1;
+                return Some(None);
             }
-            value
+            match self.search(key, wanted)? {
+                Some(value) => value,
+                None => {
+                    let bits =
+                        wanted.intersection(Values::up_to(6)).low_byte() | ruled_out.low_byte();
+                    if bits != 0 {
+                        self.excluded.set(key, 0x80 | bits);
+                    }
+                    return Some(None);
+                }
+            }
         };
         self.remember(key, value);
         self.remember(moved, value);
-        Some(value)
+        Some(Some(value))
     }
 
     /// The mex of the values of a region's options.
@@ -303,73 +320,118 @@ impl Solver {
         )
     }
 
-    /// Whether the player to move wins `sum`.
-    fn wins(&mut self, sum: &Sum) -> Option<bool> {
-        if sum.regions.is_empty() {
-            return Some(sum.heap != 0);
-        }
-        let key = fingerprint(sum);
-        if let Some(outcome) = self.outcomes.get(key) {
-            self.stats.hits += 1;
-            return Some(outcome == WINS);
-        }
+    /// The value of the region `key` (canonical, not small, not in the table) if it is one of
+    /// `wanted`, else `Some(None)`.
+    fn search(&mut self, key: Shape, wanted: Values) -> Option<Option<u8>> {
         self.stats.searched += 1;
         self.tick()?;
-        // The options: moves on the heap, then each domino in each region, searched in the
-        // order of `order_key`.
-        let mut options: Vec<(u32, Sum)> = Vec::with_capacity(
-            usize::from(sum.heap)
-                + sum
-                    .regions
-                    .iter()
-                    .map(|&r| moves(r) as usize)
-                    .sum::<usize>(),
-        );
-        for heap in 0..sum.heap {
-            let option = Sum {
-                regions: sum.regions.clone(),
-                heap,
-            };
-            options.push((order_key(&option), option));
-        }
-        'generate: for (i, &region) in sum.regions.iter().enumerate() {
-            for domino in dominoes(region) {
-                let mut option = Sum {
-                    regions: SmallVec::new(),
-                    heap: sum.heap,
-                };
-                let others = sum.regions.iter().enumerate().filter(|&(j, _)| j != i);
-                option.regions.extend(others.map(|(_, &other)| other));
-                self.add(&mut option, region, domino)?;
-                if option.regions.is_empty() && option.heap == 0 {
-                    // A move to the empty position wins (no need to order the rest).
-                    options.clear();
-                    options.push((0, option));
-                    break 'generate;
+        // The candidates: every value up to the number of options (the mex is at most that).
+        // Each option rules out its value, or (as far as the count goes) the largest candidate:
+        // with `k` options unknown, the value is among the `k + 1` smallest candidates that no
+        // known option has.
+        let mut candidates = Values::up_to(moves(key).min(u32::from(MAX_VALUE)) as u8);
+        let mut options: Vec<Leftover> = Vec::new();
+        for domino in dominoes_from_middle(key) {
+            let option = self.leftover(key, domino)?;
+            if option.unknown.is_empty() {
+                candidates.rule_out(option.heap);
+                if candidates.is_disjoint(wanted) {
+                    return Some(None);
                 }
-                options.push((order_key(&option), option));
+            } else {
+                options.push(option);
             }
         }
-        options.sort_unstable_by_key(|(order, option)| (*order, option.heap));
-        let mut wins = false;
-        for (_, option) in &options {
-            if !self.wins(option)? {
-                wins = true;
-                break;
+        // The search order; among options of equal order, those across the middle first.
+        let mut order: SmallVec<[(u32, u8); 64]> = (0..options.len())
+            .map(|i| (order_key(&options[i]), i as u8))
+            .collect();
+        order.sort_unstable();
+        let mut order: SmallVec<[u8; 64]> = order.into_iter().map(|(_, i)| i).collect();
+        if wanted == Values::ALL {
+            return self
+                .value_by_guesses(candidates, &mut options, &mut order)
+                .map(Some);
+        }
+        let wanted_up_to = Values::up_to(wanted.largest().unwrap_or(0));
+        let mut exact = true;
+        for i in order {
+            let option = &mut options[usize::from(i)];
+            if candidates.is_disjoint(wanted) {
+                return Some(None);
+            }
+            // Ask the option only whether its value is one of the candidates but the largest.
+            let others = candidates.without_largest();
+            let asked = others.intersection(wanted_up_to);
+            if asked == Values::default() {
+                // No answer would keep a candidate that matters.
+                candidates = others;
+                exact = false;
+                continue;
+            }
+            self.settle(option)?;
+            let (first, heap) = (option.unknown[0], option.heap);
+            match self.region_value_in(first, asked.xor_each(heap))? {
+                Some(value) => candidates.rule_out(value ^ heap),
+                None => {
+                    candidates = others;
+                    exact = false;
+                }
             }
         }
-        self.outcomes.set(key, if wins { WINS } else { LOSES });
-        self.stats.stores += 1;
-        if !wins && sum.regions.len() == 1 {
-            // One region plus a heap of k, lost: the region's value is k.
-            self.remember(sum.regions[0], sum.heap);
-        }
-        Some(wins)
+        // One candidate is left. When an option was not valued, only the candidates up to the
+        // largest wanted value were kept exactly, so the last one is the value only there.
+        let value = candidates.smallest_value().expect("one candidate is left");
+        Some((exact || wanted_up_to.contains(value)).then_some(value))
     }
 
-    /// Adds to `sum` the regions `region` leaves when `domino` is played in it: small or known
-    /// ones to the heap, the others as keys (kept sorted, equal pairs cancelled).
-    fn add(&mut self, sum: &mut Sum, region: Shape, domino: Shape) -> Option<()> {
+    /// The value of a region from the candidates its known options leave and its unknown
+    /// options, by guesses: for each candidate from the least up, ask each unknown option
+    /// whether it has that value (a question with one wanted value, which prunes best); an
+    /// option that answers with its value rules that out from then on. The first candidate no
+    /// option has is the region's value.
+    fn value_by_guesses(
+        &mut self,
+        mut candidates: Values,
+        options: &mut [Leftover],
+        order: &mut SmallVec<[u8; 64]>,
+    ) -> Option<u8> {
+        'guesses: while let Some(guess) = candidates.smallest_value() {
+            let mut i = 0;
+            while i < order.len() {
+                let option = &mut options[usize::from(order[i])];
+                self.settle(option)?;
+                let (first, heap) = (option.unknown[0], option.heap);
+                match self.region_value_in(first, Values::single(guess ^ heap))? {
+                    Some(value) => {
+                        candidates.rule_out(value ^ heap);
+                        order.remove(i);
+                        if !candidates.contains(guess) {
+                            continue 'guesses;
+                        }
+                    }
+                    None => i += 1,
+                }
+            }
+            return Some(guess);
+        }
+        unreachable!("a region has fewer options than candidates")
+    }
+
+    /// Values all but the first (largest) of an option's unknown regions and adds them to its
+    /// heap, so that only the first is left to ask.
+    fn settle(&mut self, option: &mut Leftover) -> Option<()> {
+        while option.unknown.len() > 1 {
+            let piece = option.unknown.pop().expect("two or more");
+            option.heap ^= self.region_value(piece)?;
+        }
+        Some(())
+    }
+
+    /// The regions `domino` leaves of `region` (reduced and cut, see [`split`]): those of
+    /// known value (small ones are valued on the spot) go to the heap, the others are kept as
+    /// canonical keys, the largest first, equal pairs cancelled.
+    fn leftover(&mut self, region: Shape, domino: Shape) -> Option<Leftover> {
         let first = domino.trailing_zeros();
         let vertical = domino >> (first + 1) & 1 == 0;
         // Most dominoes leave the region whole: a local check saves the flood.
@@ -379,24 +441,28 @@ impl Solver {
         } else {
             pieces(rest)
         };
+        let mut option = Leftover::default();
         for piece in pieces {
             if horizontal_moves(piece) == 0 && vertical_moves(piece) == 0 {
                 continue;
             }
             if piece.count_ones() <= SMALL_CELLS {
-                sum.heap ^= self.region_value(piece)?;
+                option.heap ^= self.region_value(piece)?;
                 continue;
             }
             let key = canonical(piece);
             match self.known(key) {
-                Some(value) => sum.heap ^= value,
+                Some(value) => option.heap ^= value,
                 None if half_turn_copyable(key) => self.remember(key, 0),
-                None => sum.regions.push(key),
+                None => option.unknown.push(key),
             }
         }
-        sum.regions.sort_unstable();
-        cancel_pairs(&mut sum.regions);
-        Some(())
+        option.unknown.sort_unstable();
+        cancel_pairs(&mut option.unknown);
+        option
+            .unknown
+            .sort_unstable_by_key(|&piece| std::cmp::Reverse(piece.count_ones()));
+        Some(option)
     }
 }
 /// The independent regions of `cells` (see [`split`]).
@@ -422,20 +488,46 @@ fn cancel_pairs(regions: &mut SmallVec<[Shape; 3]>) {
     regions.truncate(kept);
 }
 
-/// Two independent 64-bit hashes of a sum, as one 128-bit fingerprint.
-fn fingerprint(sum: &Sum) -> u128 {
-    let (mut low, mut high) = (mix(u64::from(sum.heap)), mix(!u64::from(sum.heap)));
-    for &region in &sum.regions {
-        let (a, b) = (region as u64, (region >> 64) as u64);
-        low = mix(low ^ a).wrapping_add(mix(b.rotate_left(17)));
-        high = mix(high.rotate_left(29) ^ b) ^ mix(a.wrapping_add(0x9E37_79B9_7F4A_7C15));
-    }
-    u128::from(low) | u128::from(high) << 64
-}
-
 /// How many dominoes fit in `cells`.
 fn moves(cells: Shape) -> u32 {
     horizontal_moves(cells).count_ones() + vertical_moves(cells).count_ones()
+}
+
+/// Every domino that fits in `cells` (a shape in the corner), as two-cell shapes: the vertical
+/// ones column by column from the middle out, then the horizontal ones row by row from the
+/// middle out. Dominoes across the middle cut a region in two, and their options are the
+/// likeliest to be of known value.
+fn dominoes_from_middle(cells: Shape) -> SmallVec<[Shape; 64]> {
+    let (horizontal, vertical) = (horizontal_moves(cells), vertical_moves(cells));
+    let mut columns = cells | cells >> 64;
+    columns |= columns >> 32;
+    columns |= columns >> 16;
+    let width = 16 - (columns as u16).leading_zeros();
+    let height = (127 - cells.leading_zeros()) / STRIDE + 1;
+    let middle_out = |k: u32, n: u32| {
+        let middle = (n - 1) / 2;
+        if k % 2 == 1 {
+            middle + k.div_ceil(2)
+        } else {
+            middle - k / 2
+        }
+    };
+    let mut found = SmallVec::new();
+    let mut push = |mut set: Shape, offset: u32| {
+        while set != 0 {
+            let first = set & set.wrapping_neg();
+            set &= set - 1;
+            found.push(first | first << offset);
+        }
+    };
+    const COLUMN: Shape = 0x0001_0001_0001_0001_0001_0001_0001_0001;
+    for k in 0..width {
+        push(vertical & COLUMN << middle_out(k, width), STRIDE);
+    }
+    for k in 0..height {
+        push(horizontal & 0xFFFF << (STRIDE * middle_out(k, height)), 1);
+    }
+    found
 }
 
 /// Every domino that fits in `cells`, as a two-cell shape.
@@ -453,14 +545,12 @@ pub fn dominoes(cells: Shape) -> impl Iterator<Item = Shape> {
 }
 
 /// The search order of an option (least first): the fewest moves and cells left in its
-/// unknown regions (a position with few moves has few options to refute; counting the cells as
-/// much as the moves searched 3 to 6% fewer sums than counting the moves twice). Ties go to
-/// the smaller heap: a region plus a heap is lost when the heap equals the region's value, and
-/// values are mostly small.
-fn order_key(option: &Sum) -> u32 {
+/// unknown regions (a position with few moves has few options to refute). Ties go to the
+/// smaller heap.
+fn order_key(option: &Leftover) -> u32 {
     option
-        .regions
+        .unknown
         .iter()
-        .map(|&region| moves(region) + region.count_ones())
+        .map(|&region| region.count_ones().pow(2))
         .sum()
 }
