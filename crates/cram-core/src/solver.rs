@@ -493,10 +493,10 @@ fn moves(cells: Shape) -> u32 {
     horizontal_moves(cells).count_ones() + vertical_moves(cells).count_ones()
 }
 
-/// Every domino that fits in `cells` (a shape in the corner), as two-cell shapes: the vertical
-/// ones column by column from the middle out, then the horizontal ones row by row from the
-/// middle out. Dominoes across the middle cut a region in two, and their options are the
-/// likeliest to be of known value.
+/// Every domino that fits in `cells` (a shape in the corner), as two-cell shapes: those that
+/// cut the region first, then the others; in each part the vertical ones column by column from
+/// the middle out, then the horizontal ones row by row from the middle out. Options that
+/// leave smaller pieces, and pieces of equal size, are the likeliest to be of known value.
 fn dominoes_from_middle(cells: Shape) -> SmallVec<[Shape; 64]> {
     let (horizontal, vertical) = (horizontal_moves(cells), vertical_moves(cells));
     let mut columns = cells | cells >> 64;
@@ -512,12 +512,17 @@ fn dominoes_from_middle(cells: Shape) -> SmallVec<[Shape; 64]> {
             middle - k / 2
         }
     };
-    let mut found = SmallVec::new();
+    let (mut cutting, mut others) = (SmallVec::new(), SmallVec::<[Shape; 64]>::new());
     let mut push = |mut set: Shape, offset: u32| {
         while set != 0 {
             let first = set & set.wrapping_neg();
             set &= set - 1;
-            found.push(first | first << offset);
+            let domino = first | first << offset;
+            if stays_connected(cells, first.trailing_zeros(), offset == STRIDE) {
+                others.push(domino);
+            } else {
+                cutting.push(domino);
+            }
         }
     };
     const COLUMN: Shape = 0x0001_0001_0001_0001_0001_0001_0001_0001;
@@ -527,7 +532,8 @@ fn dominoes_from_middle(cells: Shape) -> SmallVec<[Shape; 64]> {
     for k in 0..height {
         push(horizontal & 0xFFFF << (STRIDE * middle_out(k, height)), 1);
     }
-    found
+    cutting.extend(others);
+    cutting
 }
 
 /// Every domino that fits in `cells`, as a two-cell shape.
