@@ -61,6 +61,10 @@ struct Leftover {
 #[derive(Debug)]
 struct Table {
     buckets: Vec<Bucket>,
+    /// The most buckets the table may grow to.
+    most: usize,
+    /// Entries stored.
+    stored: usize,
     /// One bit per hash of a key, set when the key is stored: a clear bit says the key is
     /// absent without reading its bucket. Small enough to stay in cache, where most buckets
     /// are not, so the many lookups of keys never stored cost little.
@@ -76,18 +80,39 @@ struct Bucket {
 }
 
 impl Table {
+    /// The buckets a table starts with (256 KiB): small problems keep their table in cache.
+    const FIRST_BUCKETS: usize = 1 << 12;
+
     /// A table of at most `bytes` (rounded down to a power of two), with a filter of
-    /// `filter_bits` bits (a power of two; 0 for none).
+    /// `filter_bits` bits (a power of two; 0 for none). It starts small and doubles as it fills,
+    /// up to that size.
     fn with_bytes(bytes: usize, filter_bits: usize) -> Self {
-        let buckets = 1 << (bytes / size_of::<Bucket>()).max(1).ilog2();
+        let most = 1 << (bytes / size_of::<Bucket>()).max(1).ilog2();
         Self {
-            buckets: vec![Bucket::default(); buckets],
+            buckets: vec![Bucket::default(); most.min(Self::FIRST_BUCKETS)],
+            most,
+            stored: 0,
             filter: vec![0; filter_bits / 64],
         }
     }
 
+    /// The most memory the table takes, in bytes.
     fn bytes(&self) -> usize {
-        self.buckets.len() * size_of::<Bucket>() + self.filter.len() * size_of::<u64>()
+        self.most * size_of::<Bucket>() + self.filter.len() * size_of::<u64>()
+    }
+
+    /// Doubles the buckets and stores every entry again.
+    fn grow(&mut self) {
+        let doubled = vec![Bucket::default(); 2 * self.buckets.len()];
+        let old = std::mem::replace(&mut self.buckets, doubled);
+        self.stored = 0;
+        for bucket in &old {
+            for i in 0..3 {
+                if bucket.values[i] != 0 {
+                    self.place(bucket.keys[i], bucket.values[i]);
+                }
+            }
+        }
     }
 
     /// The filter bit of a key (its word and mask), from hash bits the bucket index does not
@@ -126,15 +151,36 @@ impl Table {
             let (word, mask) = self.filter_bit(key);
             self.filter[word] |= mask;
         }
-        let index = self.bucket(key);
+        // Grow when one of each bucket's three places is taken on average (a small table stays
+        // in cache, and few entries are lost from full buckets at that load).
+        if self.stored >= self.buckets.len() && self.buckets.len() < self.most {
+            self.grow();
+        }
+        self.place(key, value);
+    }
+
+    /// The place in its bucket an entry would take without replacing another: an empty one or
+    /// its own.
+    fn place_of(&self, key: u128) -> Option<usize> {
+        let bucket = &self.buckets[self.bucket(key)];
+        (0..3).find(|&i| bucket.values[i] == 0 || bucket.keys[i] == key)
+    }
+
+    /// Stores an entry in its bucket: an empty place, its own, or the places in turn.
+    fn place(&mut self, key: u128, value: u8) {
+        let (place, index) = (self.place_of(key), self.bucket(key));
         let bucket = &mut self.buckets[index];
-        let place = (0..3)
-            .find(|&i| bucket.values[i] == 0 || bucket.keys[i] == key)
-            .unwrap_or_else(|| {
+        let place = match place {
+            Some(place) => {
+                self.stored += usize::from(bucket.values[place] == 0);
+                place
+            }
+            None => {
                 let next = usize::from(bucket.values[3]);
                 bucket.values[3] = ((next + 1) % 3) as u8;
                 next
-            });
+            }
+        };
         (bucket.keys[place], bucket.values[place]) = (key, value);
     }
 }
