@@ -1,6 +1,7 @@
 //! `cram-bot`: plays a game of Cram over the judge's line protocol (the rules: `docs/rules/cram.md`), or, with
 //! `--solve AxB` (an empty board) or `--solve-init LINE` (a judge init line), prints a position's
-//! Grundy value with the time and the solver's counters.
+//! Grundy value with the time and the solver's counters; `--outcome AxB` only whether the player
+//! to move wins, which can take far less time.
 //!
 //! Each move's budget (default 250 ms of the judge's 500 ms) can be set with `--budget-ms N`
 //! or `CRAM_BUDGET_MS`. `STOP` or end of input ends the game (exit 0); malformed judge input
@@ -10,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, parse_init, parse_move, position_value};
+use cram_core::board::{Board, parse_init, parse_move, position_loses, position_value};
 use cram_core::engine::Engine;
 use cram_core::solver::Solver;
 
@@ -18,7 +19,7 @@ use cram_core::solver::Solver;
 const TABLE_BYTES: usize = 32 << 20;
 
 /// How to call the bot.
-const USAGE: &str = "usage: cram-bot [--budget-ms N] | --solve AxB [--table-mb N] | --solve-init LINE [--table-mb N]";
+const USAGE: &str = "usage: cram-bot [--budget-ms N] | --solve AxB [--table-mb N] | --outcome AxB [--table-mb N] | --solve-init LINE [--table-mb N]";
 
 /// The solver's memo tables for `--solve` unless `--table-mb` says otherwise: 64 MiB in all.
 const SOLVE_TABLE_BYTES: usize = 64 << 20;
@@ -48,17 +49,18 @@ fn run() -> Result<(), String> {
     {
         [] => {}
         ["--budget-ms", value] => budget = Some((*value).to_string()),
-        ["--solve", size, rest @ ..] => {
+        [flag @ ("--solve" | "--outcome"), size, rest @ ..] => {
             let (rows, columns) = size
                 .split_once('x')
                 .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
                 .filter(|&(a, b): &(usize, usize)| (1..=999).contains(&a) && (1..=999).contains(&b))
-                .ok_or_else(|| format!("--solve takes a board size AxB, not {size:?}"))?;
-            return solve(&Board::new(rows, columns), table_bytes(rest)?);
+                .ok_or_else(|| format!("{flag} takes a board size AxB, not {size:?}"))?;
+            let board = Board::new(rows, columns);
+            return solve(&board, table_bytes(rest)?, *flag == "--outcome");
         }
         ["--solve-init", line, rest @ ..] => {
             let board = parse_init(line).map_err(|e| e.to_string())?;
-            return solve(&board, table_bytes(rest)?);
+            return solve(&board, table_bytes(rest)?, false);
         }
         _ => return Err(USAGE.to_string()),
     }
@@ -87,18 +89,28 @@ fn table_bytes(rest: &[&str]) -> Result<usize, String> {
     }
 }
 
-fn solve(board: &Board, table_bytes: usize) -> Result<(), String> {
+/// Prints the Grundy value of `board` (or, with `outcome_only`, only whether the player to
+/// move wins), the time and the solver's counters.
+fn solve(board: &Board, table_bytes: usize, outcome_only: bool) -> Result<(), String> {
     let start = Instant::now();
     let mut solver = Solver::with_table_bytes(table_bytes);
-    let value = position_value(board, &mut solver);
-    let stats = solver.stats();
-    let verdict = match value {
-        Some(0) => "0: the player to move loses".to_string(),
-        Some(v) => format!("{v}: the player to move wins"),
-        None => "unknown: a region is larger than the solver's 16 x 8 shapes".to_string(),
+    let unknown = "unknown: a region is larger than the solver's 16 x 8 shapes";
+    let verdict = if outcome_only {
+        match position_loses(board, &mut solver) {
+            Some(true) => "the player to move loses (Grundy value 0)".to_string(),
+            Some(false) => "the player to move wins (Grundy value not 0)".to_string(),
+            None => unknown.to_string(),
+        }
+    } else {
+        match position_value(board, &mut solver) {
+            Some(0) => "Grundy value 0: the player to move loses".to_string(),
+            Some(v) => format!("Grundy value {v}: the player to move wins"),
+            None => format!("Grundy value {unknown}"),
+        }
     };
+    let stats = solver.stats();
     let report = format!(
-        "{} x {}: Grundy value {verdict}\ntime {:.3} s, regions valued by mex {}, regions searched {}, table hits {}, values stored {}, tables {} MiB\n",
+        "{} x {}: {verdict}\ntime {:.3} s, regions valued by mex {}, regions searched {}, table hits {}, values stored {}, tables {} MiB\n",
         board.rows(),
         board.columns(),
         start.elapsed().as_secs_f64(),

@@ -86,6 +86,22 @@ fn the_solver_command_prints_the_value() {
 }
 
 #[test]
+fn the_outcome_command_says_who_wins() {
+    for (size, verdict) in [
+        ("4x5", "4 x 5: the player to move wins"),
+        ("5x5", "5 x 5: the player to move loses"),
+        ("4x6", "4 x 6: the player to move loses"),
+        ("3x7", "3 x 7: the player to move wins"),
+    ] {
+        let out = bot("", &["--outcome", size]);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(verdict), "{text}");
+    }
+    assert_eq!(bot("", &["--outcome", "4"]).status.code(), Some(2));
+}
+
+#[test]
 fn the_solver_table_size_can_be_set() {
     let out = bot("", &["--solve", "3x4", "--table-mb", "8"]);
     assert!(out.status.success());

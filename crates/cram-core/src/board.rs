@@ -279,6 +279,16 @@ pub fn position_value(board: &Board, solver: &mut Solver) -> Option<u8> {
     cells_value(board.empty(), solver)
 }
 
+/// Whether the player to move loses (the position's value is 0), if the solver can tell. A
+/// board whose empty cells fit one [`Shape`] is asked of [`Solver::loses`], which stops at the
+/// first option of value 0; other boards are valued.
+pub fn position_loses(board: &Board, solver: &mut Solver) -> Option<bool> {
+    match to_shape(board.empty()) {
+        Some(cells) if board.empty().len() <= 128 => solver.loses(cells),
+        _ => position_value(board, solver).map(|value| value == 0),
+    }
+}
+
 /// The value of a set of empty cells: the XOR of the values of its regions, if all are known.
 pub fn cells_value(cells: &Plane, solver: &mut Solver) -> Option<u8> {
     cells.components(Four).try_fold(0, |value, region| {

@@ -23,4 +23,4 @@ pub mod board;
 pub mod engine;
 pub mod shape;
 pub mod solver;
-pub mod values;
+mod values;

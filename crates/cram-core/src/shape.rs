@@ -51,7 +51,7 @@ const fn component_across(cells: Shape, cut: Shape) -> Shape {
     }
 }
 
-/// `cells` without the cells that do not change the game's value ([`reduce_once`] until
+/// `cells` without the cells that do not change the game's value (`reduce_once` until
 /// nothing changes).
 pub const fn reduce(mut cells: Shape) -> Shape {
     loop {
@@ -90,7 +90,7 @@ pub const fn stays_whole(cells: Shape) -> bool {
 }
 
 /// Calls `found` with each of the independent regions `cells` comes to once reduced and cut
-/// where links are not needed (see [`reduce`] and [`cut_links`]): the game on `cells` is the
+/// where links are not needed (see [`reduce`] and `cut_links`): the game on `cells` is the
 /// sum of the games on them. Each is reduced and has no link to cut that would split it.
 pub fn split<F: FnMut(Shape)>(cells: Shape, found: &mut F) {
     let cells = reduce(cells);

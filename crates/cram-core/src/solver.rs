@@ -25,6 +25,12 @@ use crate::values::Values;
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
 /// ones by searches for a set of values.
 pub const SMALL_CELLS: u32 = 12;
+fn small() -> u32 {
+    std::env::var("SMALL")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(SMALL_CELLS)
+}
 
 /// The largest Grundy value the table holds (values are stored plus one; 0 is an empty slot).
 const MAX_VALUE: u8 = u8::MAX - 1;
@@ -192,6 +198,7 @@ impl Table {
 /// orientation.
 #[derive(Debug)]
 pub struct Solver {
+    small: u32,
     values: Table,
     excluded: Table,
     stats: Stats,
@@ -207,6 +214,7 @@ impl Solver {
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
             values: Table::with_bytes(bytes / 2, VALUE_FILTER_BITS),
+            small: small(),
             excluded: Table::with_bytes(bytes / 2, 0),
             stats: Stats::default(),
             deadline: None,
@@ -277,6 +285,25 @@ impl Solver {
         self.cells_value(cells)
     }
 
+    /// Whether the player to move loses on `cells` (any number of regions): whether their
+    /// value is 0; `None` past the deadline. Cheaper than the value: all regions but the largest
+    /// are valued, and the largest is only asked whether it is worth their XOR.
+    pub fn loses(&mut self, cells: Shape) -> Option<bool> {
+        if self.expired() {
+            return None;
+        }
+        let mut pieces = pieces(cells);
+        pieces.sort_unstable_by_key(|piece| piece.count_ones());
+        let Some(largest) = pieces.pop() else {
+            return Some(true);
+        };
+        let mut heap = 0;
+        for piece in pieces {
+            heap ^= self.region_value(piece)?;
+        }
+        Some(self.region_value_in(largest, Values::single(heap))? == Some(heap))
+    }
+
     fn cells_value(&mut self, cells: Shape) -> Option<u8> {
         let mut value = 0;
         for region in pieces(cells) {
@@ -321,7 +348,7 @@ impl Solver {
         }
         let value = if half_turn_copyable(key) {
             0
-        } else if region.count_ones() <= SMALL_CELLS {
+        } else if region.count_ones() <= self.small {
             self.mex(key)?
         } else {
             let ruled_out = self
@@ -492,7 +519,7 @@ impl Solver {
             if horizontal_moves(piece) == 0 && vertical_moves(piece) == 0 {
                 continue;
             }
-            if piece.count_ones() <= SMALL_CELLS {
+            if piece.count_ones() <= self.small {
                 option.heap ^= self.region_value(piece)?;
                 continue;
             }

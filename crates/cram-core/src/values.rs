@@ -131,23 +131,6 @@ impl Values {
         self
     }
 
-    /// The `count` least values of the set (all of them if it has fewer).
-    pub const fn smallest(self, count: usize) -> Self {
-        let mut kept = Self([0; 4]);
-        let mut left = count;
-        let mut i = 0;
-        while i < 4 && left > 0 {
-            let mut word = self.0[i];
-            while word != 0 && left > 0 {
-                kept.0[i] |= word & word.wrapping_neg();
-                word &= word - 1;
-                left -= 1;
-            }
-            i += 1;
-        }
-        kept
-    }
-
     /// The set of `v ^ heap` for each value `v` of the set.
     pub fn xor_each(self, heap: u8) -> Self {
         if heap == 0 {
@@ -174,34 +157,40 @@ mod tests {
         (0..=255).filter(|&v| values.contains(v)).collect()
     }
 
+    fn set_of(values: &[u8]) -> Values {
+        let mut set = Values::default();
+        for &value in values {
+            set.insert(value);
+        }
+        set
+    }
+
     #[test]
     fn set_algebra() {
         assert_eq!(listed(Values::up_to(0)), vec![0]);
-        assert_eq!(listed(Values::up_to(65)).len(), 66);
+        assert_eq!(listed(Values::up_to(65)), (0..=65).collect::<Vec<_>>());
         assert_eq!(Values::up_to(255), Values::ALL);
-        let mut set = Values::up_to(5);
-        set.remove(2);
-        assert_eq!(listed(set), vec![0, 1, 3, 4, 5]);
-        assert_eq!(listed(set.smallest(3)), vec![0, 1, 3]);
+        let set = set_of(&[0, 1, 3, 4, 5]);
         assert_eq!(listed(set.without_largest()), vec![0, 1, 3, 4]);
         assert_eq!((set.smallest_value(), set.largest()), (Some(0), Some(5)));
         assert_eq!(listed(set.xor_each(1)), vec![0, 1, 2, 4, 5]);
         assert_eq!(listed(set.xor_each(200)), vec![200, 201, 203, 204, 205]);
-        assert!(set.is_disjoint(Values::up_to(8).xor_each(8)) == false);
-        let mut high = Values::default();
-        high.remove(0);
-        assert_eq!((high.smallest_value(), high.largest()), (None, None));
-        assert!(Values::up_to(1).is_disjoint(listed_set(&[2, 130])));
-        assert_eq!(listed_set(&[2, 130]).largest(), Some(130));
+        assert_eq!(listed(set.without(set_of(&[1, 4, 9]))), vec![0, 3, 5]);
+        assert!(!set.is_disjoint(set_of(&[9, 3])));
+        assert!(Values::up_to(1).is_disjoint(set_of(&[2, 130])));
+        assert_eq!(set_of(&[2, 130]).largest(), Some(130));
+        assert_eq!(listed(Values::low_bits(0b101)), vec![0, 2]);
+        assert_eq!(set.low_byte(), 0b11_1011);
+        assert_eq!(Values::default().smallest_value(), None);
+        assert_eq!(Values::single(77), set_of(&[77]));
     }
 
-    fn listed_set(values: &[u8]) -> Values {
-        let mut set = Values::ALL;
-        for v in 0..=255 {
-            if !values.contains(&v) {
-                set.remove(v);
-            }
-        }
-        set
+    #[test]
+    fn an_option_rules_out_its_value_or_the_largest() {
+        let mut set = set_of(&[0, 2, 3]);
+        set.rule_out(2);
+        assert_eq!(listed(set), vec![0, 3]);
+        set.rule_out(7);
+        assert_eq!(listed(set), vec![0]);
     }
 }

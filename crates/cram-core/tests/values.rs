@@ -246,6 +246,24 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The outcome alone agrees with the value (searched with fresh solvers, so that neither
+    /// reads what the other stored).
+    #[test]
+    fn the_outcome_agrees_with_the_value(rows in 1..=5usize, columns in 1..=6usize, filled in any::<u32>()) {
+        let mut board = Board::new(rows, columns);
+        for i in 0..rows * columns {
+            if filled >> i & 1 == 1 && i % 3 == 0 {
+                board.fill(Square { row: i / columns, column: i % columns });
+            }
+        }
+        let loses = cram_core::board::position_loses(&board, &mut Solver::with_table_bytes(1 << 20));
+        prop_assert_eq!(loses, Some(solve(&board) == 0));
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     /// The regions `split` cuts a shape into (extra tufts and cells between centres removed,
