@@ -25,12 +25,6 @@ use crate::values::Values;
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
 /// ones by searches for a set of values.
 pub const SMALL_CELLS: u32 = 12;
-fn small() -> u32 {
-    std::env::var("SMALL")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(SMALL_CELLS)
-}
 
 /// The largest Grundy value the table holds (values are stored plus one; 0 is an empty slot).
 const MAX_VALUE: u8 = u8::MAX - 1;
@@ -198,7 +192,6 @@ impl Table {
 /// orientation.
 #[derive(Debug)]
 pub struct Solver {
-    small: u32,
     values: Table,
     excluded: Table,
     stats: Stats,
@@ -214,7 +207,6 @@ impl Solver {
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
             values: Table::with_bytes(bytes / 2, VALUE_FILTER_BITS),
-            small: small(),
             excluded: Table::with_bytes(bytes / 2, 0),
             stats: Stats::default(),
             deadline: None,
@@ -342,13 +334,15 @@ impl Solver {
             return Some(Some(value));
         }
         let key = canonical(moved);
-        if let Some(value) = self.known(key) {
+        if key != moved
+            && let Some(value) = self.known(key)
+        {
             self.remember(moved, value);
             return Some(Some(value));
         }
         let value = if half_turn_copyable(key) {
             0
-        } else if region.count_ones() <= self.small {
+        } else if region.count_ones() <= SMALL_CELLS {
             self.mex(key)?
         } else {
             let ruled_out = self
@@ -373,7 +367,9 @@ impl Solver {
             }
         };
         self.remember(key, value);
-        self.remember(moved, value);
+        if moved != key {
+            self.remember(moved, value);
+        }
         Some(Some(value))
     }
 
@@ -519,7 +515,7 @@ impl Solver {
             if horizontal_moves(piece) == 0 && vertical_moves(piece) == 0 {
                 continue;
             }
-            if piece.count_ones() <= self.small {
+            if piece.count_ones() <= SMALL_CELLS {
                 option.heap ^= self.region_value(piece)?;
                 continue;
             }
