@@ -400,8 +400,9 @@ impl Solver {
         // known option has.
         let mut candidates = Values::up_to(moves(key).min(u32::from(MAX_VALUE)) as u8);
         let mut options: Vec<Leftover> = Vec::new();
-        for domino in dominoes_from_middle(key) {
-            let option = self.leftover(key, domino)?;
+        let (dominoes, cutting) = dominoes_from_middle(key);
+        for (i, &domino) in dominoes.iter().enumerate() {
+            let option = self.leftover(key, domino, i >= cutting)?;
             if option.unknown.is_empty() {
                 candidates.rule_out(option.heap);
                 if candidates.is_disjoint(wanted) {
@@ -497,15 +498,14 @@ impl Solver {
         Some(())
     }
 
-    /// The regions `domino` leaves of `region` (reduced and cut, see [`split`]): those of
-    /// known value (small ones are valued on the spot) go to the heap, the others are kept as
+    /// The regions `domino` leaves of `region` (reduced and cut, see [`split`]; `connected`
+    /// when the domino surely leaves the region connected): those of known value (small ones are valued on the spot) go to the heap, the others are kept as
     /// canonical keys, the largest first, equal pairs cancelled.
-    fn leftover(&mut self, region: Shape, domino: Shape) -> Option<Leftover> {
-        let first = domino.trailing_zeros();
-        let vertical = domino >> (first + 1) & 1 == 0;
-        // Most dominoes leave the region whole: a local check saves the flood.
+    fn leftover(&mut self, region: Shape, domino: Shape, connected: bool) -> Option<Leftover> {
+        // Most dominoes leave the region whole: a local check (`connected`, from
+        // `stays_connected`) saves the flood.
         let rest = region & !domino;
-        let pieces = if stays_connected(region, first, vertical) && stays_whole(rest) {
+        let pieces = if connected && stays_whole(rest) {
             SmallVec::from_slice(&[rest])
         } else {
             pieces(rest)
@@ -562,11 +562,12 @@ fn moves(cells: Shape) -> u32 {
     horizontal_moves(cells).count_ones() + vertical_moves(cells).count_ones()
 }
 
-/// Every domino that fits in `cells` (a shape in the corner), as two-cell shapes: those that
-/// cut the region first, then the others; in each part the vertical ones column by column from
-/// the middle out, then the horizontal ones row by row from the middle out. Options that
-/// leave smaller pieces, and pieces of equal size, are the likeliest to be of known value.
-fn dominoes_from_middle(cells: Shape) -> SmallVec<[Shape; 64]> {
+/// Every domino that fits in `cells` (a shape in the corner), as two-cell shapes, and how many
+/// come first: those that may cut the region (the local check of [`stays_connected`] cannot
+/// show they leave it connected), then the others; in each part the vertical ones column by
+/// column from the middle out, then the horizontal ones row by row from the middle out. Options
+/// that leave smaller pieces, and pieces of equal size, are the likeliest to be of known value.
+fn dominoes_from_middle(cells: Shape) -> (SmallVec<[Shape; 64]>, usize) {
     let (horizontal, vertical) = (horizontal_moves(cells), vertical_moves(cells));
     let mut columns = cells | cells >> 64;
     columns |= columns >> 32;
@@ -601,8 +602,9 @@ fn dominoes_from_middle(cells: Shape) -> SmallVec<[Shape; 64]> {
     for k in 0..height {
         push(horizontal & 0xFFFF << (STRIDE * middle_out(k, height)), 1);
     }
+    let count = cutting.len();
     cutting.extend(others);
-    cutting
+    (cutting, count)
 }
 
 /// Every domino that fits in `cells`, as a two-cell shape.
