@@ -60,6 +60,21 @@ fn shape_value(cells: Shape, memo: &mut HashMap<Shape, u8>) -> u8 {
     value
 }
 
+/// A `rows x columns` board with the cells `i` (row-major) filled whose bit is set in `filled`,
+/// except every third cell (so that boards keep some room).
+fn pre_filled(rows: usize, columns: usize, filled: u32) -> Board {
+    let mut board = Board::new(rows, columns);
+    for i in 0..rows * columns {
+        if filled >> i & 1 == 1 && i % 3 != 0 {
+            board.fill(Square {
+                row: i / columns,
+                column: i % columns,
+            });
+        }
+    }
+    board
+}
+
 fn solve(board: &Board) -> u8 {
     position_value(board, &mut Solver::with_table_bytes(1 << 22)).expect("small boards are solved")
 }
@@ -128,15 +143,10 @@ proptest! {
 
     #[test]
     fn the_solver_agrees_with_exhaustive_search(rows in 1..=5usize, columns in 1..=6usize, filled in any::<u32>()) {
-        let mut board = Board::new(rows, columns);
-        let mut empty = 0u64;
-        for i in 0..rows * columns {
-            if filled & (1 << i) != 0 && i % 3 != 0 {
-                board.fill(Square { row: i / columns, column: i % columns });
-            } else {
-                empty |= 1 << i;
-            }
-        }
+        let board = pre_filled(rows, columns, filled);
+        let empty = (0..rows * columns)
+            .filter(|&i| board.is_empty(Square { row: i / columns, column: i % columns }))
+            .fold(0u64, |empty, i| empty | 1 << i);
         prop_assert_eq!(solve(&board), exhaustive(empty, rows, columns, &mut HashMap::new()));
     }
 }
@@ -146,12 +156,7 @@ proptest! {
 
     #[test]
     fn the_engine_moves_to_value_zero(rows in 1..=5usize, columns in 1..=5usize, filled in any::<u32>()) {
-        let mut board = Board::new(rows, columns);
-        for i in 0..rows * columns {
-            if filled & (1 << i) != 0 && i % 3 != 0 {
-                board.fill(Square { row: i / columns, column: i % columns });
-            }
-        }
+        let board = pre_filled(rows, columns, filled);
         let value = solve(&board);
         let mut engine = Engine::new(board.clone(), 1 << 20);
         let far = Instant::now() + Duration::from_secs(60);
@@ -252,12 +257,7 @@ proptest! {
     /// reads what the other stored).
     #[test]
     fn the_outcome_agrees_with_the_value(rows in 1..=5usize, columns in 1..=6usize, filled in any::<u32>()) {
-        let mut board = Board::new(rows, columns);
-        for i in 0..rows * columns {
-            if filled >> i & 1 == 1 && i % 3 == 0 {
-                board.fill(Square { row: i / columns, column: i % columns });
-            }
-        }
+        let board = pre_filled(rows, columns, filled);
         let loses = cram_core::board::position_loses(&board, &mut Solver::with_table_bytes(1 << 20));
         prop_assert_eq!(loses, Some(solve(&board) == 0));
     }
