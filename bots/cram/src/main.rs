@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use cram_core::board::{Board, parse_init, parse_move, position_loses, position_value};
 use cram_core::engine::Engine;
+use cram_core::shape::{Layout, Tall, Wide};
 use cram_core::solver::Solver;
 
 /// The solver's memo tables while playing: 32 MiB in all.
@@ -90,11 +91,30 @@ fn table_bytes(rest: &[&str]) -> Result<usize, String> {
 }
 
 /// Prints the Grundy value of `board` (or, with `outcome_only`, only whether the player to
-/// move wins), the time and the solver's counters.
+/// move wins), the time and the solver's counters. A board that fits the solver's wide shapes
+/// (4 x 32) and not its tall ones (8 x 16) is solved on the wide ones.
 fn solve(board: &Board, table_bytes: usize, outcome_only: bool) -> Result<(), String> {
+    let fits = |stride: u32, rows: u32| {
+        let (stride, rows) = (stride as usize, rows as usize);
+        let (height, width) = (board.rows(), board.columns());
+        width <= stride && height <= rows || height <= stride && width <= rows
+    };
+    if !fits(Tall::STRIDE, Tall::ROWS) && fits(Wide::STRIDE, Wide::ROWS) {
+        solve_on::<Wide>(board, table_bytes, outcome_only)
+    } else {
+        solve_on::<Tall>(board, table_bytes, outcome_only)
+    }
+}
+
+/// [`solve`] on shapes of the layout `L`.
+fn solve_on<L: Layout>(
+    board: &Board,
+    table_bytes: usize,
+    outcome_only: bool,
+) -> Result<(), String> {
     let start = Instant::now();
-    let mut solver = Solver::with_table_bytes(table_bytes);
-    let unknown = "unknown: a region is larger than the solver's 16 x 8 shapes";
+    let mut solver = Solver::<L>::with_table_bytes(table_bytes);
+    let unknown = "unknown: a region is larger than the solver's shapes (8 x 16, or 4 x 32)";
     let verdict = if outcome_only {
         match position_loses(board, &mut solver) {
             Some(true) => "the player to move loses (Grundy value 0)".to_string(),

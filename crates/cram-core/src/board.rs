@@ -6,7 +6,7 @@ use std::fmt;
 use bitgrid::Connectivity::Four;
 use bitgrid::{Cell, Plane};
 
-use crate::shape::{STRIDE, Shape};
+use crate::shape::{Layout, Shape};
 use crate::solver::Solver;
 
 /// The largest board side.
@@ -223,8 +223,9 @@ impl Board {
     }
 }
 
-/// A region as a [`Shape`], if its bounding box fits one (in either orientation).
-pub fn to_shape(region: &Plane) -> Option<Shape> {
+/// A region as a [`Shape`] of the layout `L`, if its bounding box fits one (in either
+/// orientation).
+pub fn to_shape<L: Layout>(region: &Plane) -> Option<Shape> {
     let cells: Vec<Cell> = region.iter().collect();
     let (min_x, max_x) = (
         cells.iter().map(|c| c.x).min()?,
@@ -235,14 +236,15 @@ pub fn to_shape(region: &Plane) -> Option<Shape> {
         cells.iter().map(|c| c.y).max()?,
     );
     let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
-    let place = |along: usize, across: usize| 1 << (STRIDE as usize * across + along);
-    if width <= 16 && height <= 8 {
+    let (stride, rows) = (L::STRIDE as usize, L::ROWS as usize);
+    let place = |along: usize, across: usize| 1 << (stride * across + along);
+    if width <= stride && height <= rows {
         Some(
             cells
                 .iter()
                 .fold(0, |s: Shape, c| s | place(c.x - min_x, c.y - min_y)),
         )
-    } else if height <= 16 && width <= 8 {
+    } else if height <= stride && width <= rows {
         Some(
             cells
                 .iter()
@@ -264,33 +266,33 @@ pub fn line_length(region: &Plane) -> Option<usize> {
 /// The value of a region: straight lines by [`Solver::line_value`], others by the solver when
 /// they fit a [`Shape`] (at most 128 cells); `None` when neither can (or the solver's deadline
 /// passed).
-pub fn region_value(region: &Plane, solver: &mut Solver) -> Option<u8> {
+pub fn region_value<L: Layout>(region: &Plane, solver: &mut Solver<L>) -> Option<u8> {
     if let Some(length) = line_length(region) {
         return Some(solver.line_value(length));
     }
     if region.len() > 128 {
         return None;
     }
-    solver.value(to_shape(region)?)
+    solver.value(to_shape::<L>(region)?)
 }
 
 /// The value of the whole position: the XOR of its regions' values, if all are known.
-pub fn position_value(board: &Board, solver: &mut Solver) -> Option<u8> {
+pub fn position_value<L: Layout>(board: &Board, solver: &mut Solver<L>) -> Option<u8> {
     cells_value(board.empty(), solver)
 }
 
 /// Whether the player to move loses (the position's value is 0), if the solver can tell. A
 /// board whose empty cells fit one [`Shape`] is asked of [`Solver::loses`], which stops at the
 /// first option of value 0; other boards are valued.
-pub fn position_loses(board: &Board, solver: &mut Solver) -> Option<bool> {
-    match to_shape(board.empty()) {
+pub fn position_loses<L: Layout>(board: &Board, solver: &mut Solver<L>) -> Option<bool> {
+    match to_shape::<L>(board.empty()) {
         Some(cells) if board.empty().len() <= 128 => solver.loses(cells),
         _ => position_value(board, solver).map(|value| value == 0),
     }
 }
 
 /// The value of a set of empty cells: the XOR of the values of its regions, if all are known.
-pub fn cells_value(cells: &Plane, solver: &mut Solver) -> Option<u8> {
+pub fn cells_value<L: Layout>(cells: &Plane, solver: &mut Solver<L>) -> Option<u8> {
     cells.components(Four).try_fold(0, |value, region| {
         Some(value ^ region_value(&region, solver)?)
     })

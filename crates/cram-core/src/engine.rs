@@ -15,7 +15,7 @@ use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player
 use bitgrid::Connectivity::Four;
 
 use crate::board::{Board, Domino, Square, line_length, region_value};
-use crate::shape::{STRIDE, Shape};
+use crate::shape::{Layout, Shape, Tall};
 use crate::solver::{Solver, dominoes};
 
 /// A region of this many cells or more is not split move by move: a move in it leaves the
@@ -390,7 +390,7 @@ impl Regions {
             return None;
         }
         let frame = self.frame(&region.cells)?;
-        for domino in dominoes(frame.shape) {
+        for domino in dominoes::<Tall>(frame.shape) {
             if solver.value(frame.shape & !domino)? == target {
                 let first = domino.trailing_zeros();
                 let second = 127 - domino.leading_zeros();
@@ -419,11 +419,11 @@ impl Frame {
     fn bit(&self, row: usize, column: usize) -> Shape {
         let (a, b) = (row - self.top, column - self.left);
         let (a, b) = if self.transposed { (b, a) } else { (a, b) };
-        1 << (STRIDE as usize * a + b)
+        1 << (Tall::STRIDE as usize * a + b)
     }
 
     fn square(&self, bit: u32) -> Square {
-        let (a, b) = ((bit / STRIDE) as usize, (bit % STRIDE) as usize);
+        let (a, b) = ((bit / Tall::STRIDE) as usize, (bit % Tall::STRIDE) as usize);
         let (a, b) = if self.transposed { (b, a) } else { (a, b) };
         Square {
             row: self.top + a,

@@ -1,48 +1,89 @@
 //! Small regions of empty cells as `u128` bitboards, and their canonical keys.
 //!
-//! A [`Shape`] holds up to 8 rows of up to 16 cells: cell `(row, column)` is bit
-//! `16 * row + column`. A region fits when its bounding box does, in either orientation.
+//! A [`Shape`] holds the cells of a grid laid out by a [`Layout`]: [`Tall`] is 8 rows of 16
+//! cells, [`Wide`] 4 rows of 32; cell `(row, column)` is bit `STRIDE * row + column`. A region
+//! fits a layout when its bounding box does, in either orientation. Every function here takes
+//! the layout as its type parameter.
 
-/// Cells per shape row.
-pub const STRIDE: u32 = 16;
-/// Rows per shape.
-pub const ROWS: u32 = 8;
-
-const COLUMN_0: u128 = 0x0001_0001_0001_0001_0001_0001_0001_0001;
-const COLUMN_15: u128 = COLUMN_0 << 15;
-
-/// A set of cells of a 16 x 8 grid.
+/// A set of cells of a grid of one [`Layout`].
 pub type Shape = u128;
 
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Tall {}
+    impl Sealed for super::Wide {}
+}
+
+/// How a [`Shape`]'s 128 bits are laid out as a grid: `ROWS` rows of `STRIDE` cells (a power of
+/// two, `STRIDE x ROWS = 128`). Implemented by [`Tall`] and [`Wide`] only.
+pub trait Layout: sealed::Sealed {
+    /// Cells per row.
+    const STRIDE: u32;
+    /// Rows.
+    const ROWS: u32;
+    /// Whether canonical keys include the transposed images (regions at most 8 cells wide).
+    const TRANSPOSES: bool;
+    /// The first cell of every row (the sum 1 + 2^STRIDE + 2^(2 STRIDE) + ...).
+    const FIRST_COLUMN: Shape = Shape::MAX / ((1 << Self::STRIDE) - 1);
+    /// The last cell of every row.
+    const LAST_COLUMN: Shape = Self::FIRST_COLUMN << (Self::STRIDE - 1);
+    /// The cells of row 0.
+    const FIRST_ROW: Shape = (1 << Self::STRIDE) - 1;
+}
+
+/// 8 rows of 16 cells: every board up to 8 x 16, in either orientation (7 x 7, 5 x 11, ...).
+#[derive(Debug)]
+pub enum Tall {}
+
+impl Layout for Tall {
+    const STRIDE: u32 = 16;
+    const ROWS: u32 = 8;
+    const TRANSPOSES: bool = true;
+}
+
+/// 4 rows of 32 cells: strips up to 4 x 32 (3 x 20, ...). Keys are the least of four images
+/// (no transposes).
+#[derive(Debug)]
+pub enum Wide {}
+
+impl Layout for Wide {
+    const STRIDE: u32 = 32;
+    const ROWS: u32 = 4;
+    const TRANSPOSES: bool = false;
+}
+
 /// The cells of `cells` and their 4-neighbours.
-pub const fn dilate(cells: Shape) -> Shape {
-    cells | neighbours(cells)
+pub const fn dilate<L: Layout>(cells: Shape) -> Shape {
+    cells | neighbours::<L>(cells)
 }
 
 /// The 4-neighbours of the cells of `cells` (a cell of `cells` is one when a neighbour is).
-const fn neighbours(cells: Shape) -> Shape {
-    ((cells & !COLUMN_15) << 1) | ((cells & !COLUMN_0) >> 1) | (cells << STRIDE) | (cells >> STRIDE)
+const fn neighbours<L: Layout>(cells: Shape) -> Shape {
+    ((cells & !L::LAST_COLUMN) << 1)
+        | ((cells & !L::FIRST_COLUMN) >> 1)
+        | (cells << L::STRIDE)
+        | (cells >> L::STRIDE)
 }
 
 /// The 4-connected component of `cells` holding its lowest cell.
-pub const fn first_component(cells: Shape) -> Shape {
-    component_across(cells, 0)
+pub const fn first_component<L: Layout>(cells: Shape) -> Shape {
+    component_across::<L>(cells, 0)
 }
 
 /// The component of `cells` holding its lowest cell, when the link from each cell of `cut` to
 /// its right-hand neighbour is not followed.
-const fn component_across(cells: Shape, cut: Shape) -> Shape {
+const fn component_across<L: Layout>(cells: Shape, cut: Shape) -> Shape {
     // The cells whose link to the right is followed. Adding a cell of `links` to `links`
     // carries through the run of links above it and stops on the run's last cell: one
     // addition grows the component to the right along each of its rows.
-    let links = cells & (cells >> 1) & !COLUMN_15 & !cut;
+    let links = cells & (cells >> 1) & !L::LAST_COLUMN & !cut;
     let mut component = cells & cells.wrapping_neg();
     loop {
         let rightward = (links.wrapping_add(component & links) ^ links) | component;
         let grown = (rightward
-            | ((component & !COLUMN_0 & !(cut << 1)) >> 1)
-            | (rightward << STRIDE)
-            | (rightward >> STRIDE))
+            | ((component & !L::FIRST_COLUMN & !(cut << 1)) >> 1)
+            | (rightward << L::STRIDE)
+            | (rightward >> L::STRIDE))
             & cells;
         if grown == component {
             return component;
@@ -53,9 +94,9 @@ const fn component_across(cells: Shape, cut: Shape) -> Shape {
 
 /// `cells` without the cells that do not change the game's value (`reduce_once` until
 /// nothing changes).
-pub const fn reduce(mut cells: Shape) -> Shape {
+pub const fn reduce<L: Layout>(mut cells: Shape) -> Shape {
     loop {
-        let reduced = reduce_once(cells);
+        let reduced = reduce_once::<L>(cells);
         if reduced == cells {
             return cells;
         }
@@ -71,60 +112,60 @@ pub const fn reduce(mut cells: Shape) -> Shape {
 /// of this kind or, taking `b` or `c` away with an outside cell, leaves `a` and `d` both
 /// hanging on the other (where one counts as much as two). So the game is the same without the
 /// links `a b` and `c d`, and where only they joined two parts, the parts are separate games.
-const fn cut_links(cells: Shape) -> Shape {
-    let (right, left) = (with_right(cells), with_left(cells));
-    let (below, above) = (with_below(cells), with_above(cells));
+const fn cut_links<L: Layout>(cells: Shape) -> Shape {
+    let (right, left) = (with_right::<L>(cells), with_left::<L>(cells));
+    let (below, above) = (with_below::<L>(cells), with_above::<L>(cells));
     let top_left = right & below & !left & !above;
     let bottom_right = left & above & !right & !below;
     let top_right = left & below & !right & !above;
     let bottom_left = right & above & !left & !below;
-    let blocks =
-        (top_left & (bottom_right >> (STRIDE + 1))) | ((top_right >> 1) & (bottom_left >> STRIDE));
-    blocks | (blocks << STRIDE)
+    let blocks = (top_left & (bottom_right >> (L::STRIDE + 1)))
+        | ((top_right >> 1) & (bottom_left >> L::STRIDE));
+    blocks | (blocks << L::STRIDE)
 }
 
 /// Whether `cells` is one region that [`split`] leaves as it is: connected (the caller knows),
 /// reduced, and with no link to cut.
-pub const fn stays_whole(cells: Shape) -> bool {
-    reduce_once(cells) == cells && cut_links(cells) == 0
+pub const fn stays_whole<L: Layout>(cells: Shape) -> bool {
+    reduce_once::<L>(cells) == cells && cut_links::<L>(cells) == 0
 }
 
 /// Calls `found` with each of the independent regions `cells` comes to once reduced and cut
 /// where links are not needed (see [`reduce`] and `cut_links`): the game on `cells` is the
 /// sum of the games on them. Each is reduced and has no link to cut that would split it.
-pub fn split<F: FnMut(Shape)>(cells: Shape, found: &mut F) {
-    let cells = reduce(cells);
-    let cut = cut_links(cells);
+pub fn split<L: Layout, F: FnMut(Shape)>(cells: Shape, found: &mut F) {
+    let cells = reduce::<L>(cells);
+    let cut = cut_links::<L>(cells);
     let mut rest = cells;
     while rest != 0 {
-        let piece = component_across(rest, cut);
+        let piece = component_across::<L>(rest, cut);
         rest &= !piece;
         if cut == 0 || piece == cells {
             found(piece);
         } else {
-            split(piece, found);
+            split::<L, _>(piece, found);
         }
     }
 }
 
 /// The cells of `cells` with an empty neighbour to the right.
-const fn with_right(cells: Shape) -> Shape {
-    cells & ((cells & !COLUMN_0) >> 1)
+const fn with_right<L: Layout>(cells: Shape) -> Shape {
+    cells & ((cells & !L::FIRST_COLUMN) >> 1)
 }
 
 /// The cells of `cells` with an empty neighbour to the left.
-const fn with_left(cells: Shape) -> Shape {
-    cells & ((cells & !COLUMN_15) << 1)
+const fn with_left<L: Layout>(cells: Shape) -> Shape {
+    cells & ((cells & !L::LAST_COLUMN) << 1)
 }
 
 /// The cells of `cells` with an empty neighbour below.
-const fn with_below(cells: Shape) -> Shape {
-    cells & (cells >> STRIDE)
+const fn with_below<L: Layout>(cells: Shape) -> Shape {
+    cells & (cells >> L::STRIDE)
 }
 
 /// The cells of `cells` with an empty neighbour above.
-const fn with_above(cells: Shape) -> Shape {
-    cells & (cells << STRIDE)
+const fn with_above<L: Layout>(cells: Shape) -> Shape {
+    cells & (cells << L::STRIDE)
 }
 
 /// `cells` without cells that do not change the game's value, once:
@@ -135,26 +176,26 @@ const fn with_above(cells: Shape) -> Shape {
 /// - a cell that is neither a tuft nor a centre, and whose every neighbour is a centre (or
 ///   which has none), goes: a domino joining it to a centre leaves what the domino of that
 ///   centre and its tuft leaves, and the cell stays of this kind after any other move.
-const fn reduce_once(cells: Shape) -> Shape {
-    let (right, left) = (with_right(cells), with_left(cells));
-    let (below, above) = (with_below(cells), with_above(cells));
+const fn reduce_once<L: Layout>(cells: Shape) -> Shape {
+    let (right, left) = (with_right::<L>(cells), with_left::<L>(cells));
+    let (below, above) = (with_below::<L>(cells), with_above::<L>(cells));
     let any = right | left | below | above;
     let two = (right & left) | ((right | left) & (below | above)) | (below & above);
     let tufts = any & !two;
     // Centres seen so far, one direction of tuft at a time; a tuft whose centre was seen goes.
-    let mut centres = (tufts & below) << STRIDE;
+    let mut centres = (tufts & below) << L::STRIDE;
     let mut extra = 0;
     let tufts_left_of_centre = tufts & right;
     extra |= tufts_left_of_centre & (centres >> 1);
     centres |= tufts_left_of_centre << 1;
     let tufts_below_centre = tufts & above;
-    extra |= tufts_below_centre & (centres << STRIDE);
-    centres |= tufts_below_centre >> STRIDE;
+    extra |= tufts_below_centre & (centres << L::STRIDE);
+    centres |= tufts_below_centre >> L::STRIDE;
     let tufts_right_of_centre = tufts & left;
     extra |= tufts_right_of_centre & (centres << 1);
     centres |= tufts_right_of_centre >> 1;
     let others = cells & !(tufts | centres);
-    let lonely = others & !neighbours(others);
+    let lonely = others & !neighbours::<L>(others);
     cells & !extra & !lonely
 }
 
@@ -162,16 +203,16 @@ const fn reduce_once(cells: Shape) -> Shape {
 /// `vertical`) out of the region `cells` surely leaves it connected: the domino's empty
 /// neighbours are connected to each other around it, inside the box of cells touching it.
 /// `false` means the region may have split.
-pub fn stays_connected(cells: Shape, first: u32, vertical: bool) -> bool {
-    let (row, column) = (first / STRIDE, first % STRIDE);
+pub fn stays_connected<L: Layout>(cells: Shape, first: u32, vertical: bool) -> bool {
+    let (row, column) = (first / L::STRIDE, first % L::STRIDE);
     // Bits column - 1 ..= column + width of row `r` (cells outside the grid are not empty).
     let span = |r: u32, width: u32| {
-        let line = if r < ROWS {
-            (cells >> (STRIDE * r)) as u16
+        let line = if r < L::ROWS {
+            (cells >> (L::STRIDE * r)) as u64 & L::FIRST_ROW as u64
         } else {
             0
         };
-        (((line as u32) << 1) >> column) & ((1 << width) - 1)
+        ((line << 1) >> column) as u32 & ((1 << width) - 1)
     };
     let box_bits = if vertical {
         (0..4).fold(0, |bits, i| {
@@ -241,42 +282,52 @@ const fn column_mask(width: u32, column: u32) -> u32 {
 
 /// The first cells of the horizontal dominoes that fit in `cells` (the second is one to the
 /// right).
-pub const fn horizontal_moves(cells: Shape) -> Shape {
-    cells & (cells >> 1) & !COLUMN_15
+pub const fn horizontal_moves<L: Layout>(cells: Shape) -> Shape {
+    cells & (cells >> 1) & !L::LAST_COLUMN
 }
 
 /// The first cells of the vertical dominoes that fit in `cells` (the second is one row down).
-pub const fn vertical_moves(cells: Shape) -> Shape {
-    cells & (cells >> STRIDE)
+pub const fn vertical_moves<L: Layout>(cells: Shape) -> Shape {
+    cells & (cells >> L::STRIDE)
 }
 
 /// `shape` moved to the top-left corner, with its width and height.
-pub const fn normalize(shape: Shape) -> (Shape, u32, u32) {
+pub const fn normalize<L: Layout>(shape: Shape) -> (Shape, u32, u32) {
     if shape == 0 {
         return (0, 0, 0);
     }
-    let shape = shape >> (STRIDE * (shape.trailing_zeros() / STRIDE));
-    let mut columns = shape | (shape >> 64);
-    columns |= columns >> 32;
-    columns |= columns >> 16;
-    let columns = columns as u16;
-    let shape = shape >> columns.trailing_zeros();
-    let height = (128 - shape.leading_zeros()).div_ceil(STRIDE);
-    let width = STRIDE - (columns >> columns.trailing_zeros()).leading_zeros();
+    let shape = shape >> (L::STRIDE * (shape.trailing_zeros() / L::STRIDE));
+    let used = columns::<L>(shape);
+    let shape = shape >> used.trailing_zeros();
+    let height = (Shape::BITS - shape.leading_zeros()).div_ceil(L::STRIDE);
+    let width = u64::BITS - (used >> used.trailing_zeros()).leading_zeros();
     (shape, width, height)
 }
 
-/// The canonical key of a region: the least of its images under the eight symmetries of the
-/// square that fit the 16 x 8 grid, each moved to the top-left corner. Regions that are
-/// rotations or reflections of each other share a key (and a Grundy value).
-pub fn canonical(shape: Shape) -> Shape {
+/// The columns that hold a cell of `cells`: bit `c` for column `c` (every row folded onto the
+/// first).
+pub const fn columns<L: Layout>(cells: Shape) -> u64 {
+    let mut folded = cells;
+    let mut shift = Shape::BITS / 2;
+    while shift >= L::STRIDE {
+        folded |= folded >> shift;
+        shift /= 2;
+    }
+    (folded & L::FIRST_ROW) as u64
+}
+
+/// The canonical key of a region: the least of its images under the symmetries of the square
+/// that fit the layout's grid (the four reflections, and on [`Tall`] the four transposed
+/// images when they fit), each moved to the top-left corner. Regions that are rotations or
+/// reflections of each other share a key (and a Grundy value).
+pub fn canonical<L: Layout>(shape: Shape) -> Shape {
     if shape == 0 {
         return 0;
     }
-    let (shape, width, height) = normalize(shape);
-    let mut best = least_reflection(shape, width, height);
-    if width <= ROWS {
-        best = best.min(least_reflection(transpose(shape), height, width));
+    let (shape, width, height) = normalize::<L>(shape);
+    let mut best = least_reflection::<L>(shape, width, height);
+    if L::TRANSPOSES && width <= L::ROWS {
+        best = best.min(least_reflection::<L>(transpose(shape), height, width));
     }
     best
 }
@@ -285,13 +336,12 @@ pub fn canonical(shape: Shape) -> Shape {
 /// turn, and no domino is (its centre is not an empty cell, nor the middle of an empty
 /// domino). Then every domino's image is disjoint from it and still empty, so the answer to
 /// each move is its image, and the region's value is 0.
-pub fn half_turn_copyable(shape: Shape) -> bool {
-    let (shape, width, height) = normalize(shape);
-    let turned = shape.reverse_bits() >> (STRIDE * (ROWS - height) + STRIDE - width);
-    if turned != shape {
+pub fn half_turn_copyable<L: Layout>(shape: Shape) -> bool {
+    let (shape, width, height) = normalize::<L>(shape);
+    if half_turn::<L>(shape, width, height) != shape {
         return false;
     }
-    let cell = |row: u32, column: u32| shape >> (STRIDE * row + column) & 1 == 1;
+    let cell = |row: u32, column: u32| shape >> (L::STRIDE * row + column) & 1 == 1;
     let (row, column) = (height / 2, width / 2);
     match (width % 2, height % 2) {
         (1, 1) => !cell(row, column),
@@ -303,23 +353,36 @@ pub fn half_turn_copyable(shape: Shape) -> bool {
 
 /// The least of the four images of a shape (`width` x `height`, in the corner) under the
 /// reflections in its two axes, each moved back to the corner.
-fn least_reflection(shape: Shape, width: u32, height: u32) -> Shape {
-    let upside_down = reverse_rows(shape) >> (STRIDE * (ROWS - height));
-    let mirrored = reverse_rows(shape).reverse_bits() >> (STRIDE - width);
-    let turned = shape.reverse_bits() >> (STRIDE * (ROWS - height) + STRIDE - width);
+fn least_reflection<L: Layout>(shape: Shape, width: u32, height: u32) -> Shape {
+    let upside_down = reverse_rows::<L>(shape) >> (L::STRIDE * (L::ROWS - height));
+    let mirrored = reverse_rows::<L>(shape).reverse_bits() >> (L::STRIDE - width);
+    let turned = half_turn::<L>(shape, width, height);
     shape.min(upside_down).min(mirrored).min(turned)
 }
 
-/// The shape with its eight rows in the opposite order.
-const fn reverse_rows(shape: Shape) -> Shape {
-    const LOW_BYTES: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
-    // Reversing the bytes reverses the rows and swaps each row's two bytes; swap them back.
-    let swapped = shape.swap_bytes();
-    ((swapped >> 8) & LOW_BYTES) | ((swapped & LOW_BYTES) << 8)
+/// The image of a shape (`width` x `height`, in the corner) under the half turn, moved back to
+/// the corner.
+const fn half_turn<L: Layout>(shape: Shape, width: u32, height: u32) -> Shape {
+    shape.reverse_bits() >> (L::STRIDE * (L::ROWS - height) + L::STRIDE - width)
 }
 
-/// The transpose of a shape at most 8 x 8 (row `r` of the result is column `r` of the shape),
-/// as an 8 x 8 bit matrix in a `u64` (Hacker's Delight, section 7-3).
+/// The shape with its rows in the opposite order.
+const fn reverse_rows<L: Layout>(shape: Shape) -> Shape {
+    // Reversing the bytes reverses the rows and the bytes of each row; put those back, by
+    // swapping neighbouring bytes, then neighbouring pairs of bytes, ... up to half a row.
+    let mut swapped = shape.swap_bytes();
+    let mut width = 8;
+    while width < L::STRIDE {
+        // The low `width` bits of every `2 width` bits.
+        let low = Shape::MAX / ((1 << width) + 1);
+        swapped = ((swapped >> width) & low) | ((swapped & low) << width);
+        width *= 2;
+    }
+    swapped
+}
+
+/// The transpose of a [`Tall`] shape at most 8 x 8 (row `r` of the result is column `r` of the
+/// shape), as an 8 x 8 bit matrix in a `u64` (Hacker's Delight, section 7-3).
 const fn transpose(shape: Shape) -> Shape {
     const LOW_BYTES: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
     const LOW_PAIRS: u128 = 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
@@ -345,16 +408,21 @@ const fn transpose(shape: Shape) -> Shape {
 mod tests {
     use super::*;
 
-    fn shape(picture: &[&str]) -> Shape {
+    /// The cells marked `X` of a picture, on the layout `L`.
+    fn shape_in<L: Layout>(picture: &[&str]) -> Shape {
         let mut shape = 0;
         for (row, line) in picture.iter().enumerate() {
             for (column, c) in line.chars().enumerate() {
                 if c == 'X' {
-                    shape |= 1 << (STRIDE * row as u32 + column as u32);
+                    shape |= 1 << (L::STRIDE * row as u32 + column as u32);
                 }
             }
         }
         shape
+    }
+
+    fn shape(picture: &[&str]) -> Shape {
+        shape_in::<Tall>(picture)
     }
 
     #[test]
@@ -362,23 +430,27 @@ mod tests {
         let l = shape(&["X..", "X..", "XX."]);
         let rotated = shape(&["XXX", "X.."]);
         let mirrored = shape(&["..X", "..X", ".XX"]);
-        let moved = l << (STRIDE * 3 + 5);
-        assert_eq!(canonical(l), canonical(rotated));
-        assert_eq!(canonical(l), canonical(mirrored));
-        assert_eq!(canonical(l), canonical(moved));
-        assert_ne!(canonical(l), canonical(shape(&["XX", "XX"])));
+        let moved = l << (Tall::STRIDE * 3 + 5);
+        assert_eq!(canonical::<Tall>(l), canonical::<Tall>(rotated));
+        assert_eq!(canonical::<Tall>(l), canonical::<Tall>(mirrored));
+        assert_eq!(canonical::<Tall>(l), canonical::<Tall>(moved));
+        assert_ne!(
+            canonical::<Tall>(l),
+            canonical::<Tall>(shape(&["XX", "XX"]))
+        );
         // A 14 x 3 strip and its transpose (3 wide, 14 tall) do not both fit: the wide one does.
-        let strip = (0..3).fold(0, |s, row| s | (0x3FFF as Shape) << (STRIDE * row));
-        assert_eq!(normalize(strip), (strip, 14, 3));
-        assert_eq!(canonical(strip), strip);
+        let strip = (0..3).fold(0, |s, row| s | (0x3FFF as Shape) << (Tall::STRIDE * row));
+        assert_eq!(normalize::<Tall>(strip), (strip, 14, 3));
+        assert_eq!(canonical::<Tall>(strip), strip);
     }
 
-    /// The eight symmetries one cell at a time, the plain way.
-    fn canonical_by_cells(shape: Shape) -> Shape {
-        let (shape, width, height) = normalize(shape);
+    /// The symmetries of the layout one cell at a time, the plain way: the four reflections,
+    /// and on a layout that transposes, the four transposed images when they fit.
+    fn canonical_by_cells<L: Layout>(shape: Shape) -> Shape {
+        let (shape, width, height) = normalize::<L>(shape);
         let cells: Vec<(u32, u32)> = (0..128)
             .filter(|&bit| shape >> bit & 1 == 1)
-            .map(|bit| (bit / STRIDE, bit % STRIDE))
+            .map(|bit| (bit / L::STRIDE, bit % L::STRIDE))
             .collect();
         let mut best = Shape::MAX;
         for transpose in [false, true] {
@@ -387,7 +459,7 @@ mod tests {
             } else {
                 (width, height)
             };
-            if w > STRIDE || h > ROWS {
+            if transpose && !L::TRANSPOSES || w > L::STRIDE || h > L::ROWS {
                 continue;
             }
             for (flip_x, flip_y) in [(false, false), (true, false), (false, true), (true, true)] {
@@ -399,7 +471,7 @@ mod tests {
                     };
                     let column = if flip_x { w - 1 - column } else { column };
                     let row = if flip_y { h - 1 - row } else { row };
-                    image | 1 << (STRIDE * row + column)
+                    image | 1 << (L::STRIDE * row + column)
                 });
                 best = best.min(image);
             }
@@ -407,82 +479,126 @@ mod tests {
         best
     }
 
+    /// The cells of `bits` inside the top-left `width` x `height` box.
+    fn in_box<L: Layout>(bits: u128, width: u32, height: u32) -> Shape {
+        let row_mask = (1u128 << width) - 1;
+        (0..height).fold(0, |s, row| {
+            s | (bits >> (L::STRIDE * row) & row_mask) << (L::STRIDE * row)
+        })
+    }
+
+    /// The region of `cells` holding `seed`, by a plain flood.
+    fn flood<L: Layout>(cells: Shape, seed: Shape) -> Shape {
+        let mut region = seed;
+        loop {
+            let grown = dilate::<L>(region) & cells;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// A domino from bit `first` (moved left when it would leave the row), and the cells it
+    /// is taken from: when `stays_connected` says so, the rest of its region is one component.
+    fn check_connected<L: Layout>(
+        cells: Shape,
+        first: u32,
+        vertical: bool,
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let first = if vertical {
+            first % (L::STRIDE * (L::ROWS - 1))
+        } else if first % L::STRIDE == L::STRIDE - 1 {
+            first - 1
+        } else {
+            first
+        };
+        let second = if vertical {
+            first + L::STRIDE
+        } else {
+            first + 1
+        };
+        let domino = 1 << first | 1 << second;
+        let region = flood::<L>(cells | domino, domino);
+        let rest = region & !domino;
+        if rest != 0 && stays_connected::<L>(region, first, vertical) {
+            proptest::prop_assert_eq!(first_component::<L>(rest), rest);
+        }
+        Ok(())
+    }
+
     proptest::proptest! {
         #[test]
         fn canonical_is_the_least_image(bits: u128, width in 1u32..=16, height in 1u32..=8) {
-            let row_mask = (1u128 << width) - 1;
-            let shape = (0..height).fold(0, |s, row| s | (bits >> (STRIDE * row) & row_mask) << (STRIDE * row));
-            proptest::prop_assert_eq!(canonical(shape), canonical_by_cells(shape));
+            let shape = in_box::<Tall>(bits, width, height);
+            proptest::prop_assert_eq!(canonical::<Tall>(shape), canonical_by_cells::<Tall>(shape));
         }
-    }
 
-    proptest::proptest! {
         #[test]
-        fn connected_means_one_region(a: u128, b: u128, dense: bool, first in 0u32..112, vertical: bool) {
-            let first = if !vertical && first % STRIDE == 15 { first - 1 } else { first };
-            let second = if vertical { first + STRIDE } else { first + 1 };
-            let domino = 1 << first | 1 << second;
-            let cells = if dense { a | b } else { a & b } | domino;
-            // The region holding the domino.
-            let mut region = domino;
-            loop {
-                let grown = dilate(region) & cells;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            let rest = region & !domino;
-            if rest != 0 && stays_connected(region, first, vertical) {
-                proptest::prop_assert_eq!(first_component(rest), rest);
-            }
+        fn wide_canonical_is_the_least_image(bits: u128, width in 1u32..=32, height in 1u32..=4) {
+            let shape = in_box::<Wide>(bits, width, height);
+            proptest::prop_assert_eq!(canonical::<Wide>(shape), canonical_by_cells::<Wide>(shape));
         }
-    }
 
-    proptest::proptest! {
+        #[test]
+        fn connected_means_one_region(a: u128, b: u128, dense: bool, first in 0u32..128, vertical: bool) {
+            let cells = if dense { a | b } else { a & b };
+            check_connected::<Tall>(cells, first, vertical)?;
+            check_connected::<Wide>(cells, first, vertical)?;
+        }
+
         #[test]
         fn the_component_is_the_one_a_plain_flood_finds(a: u128, b: u128, dense: bool) {
             let cells = if dense { a | b } else { a };
-            let mut region = cells & cells.wrapping_neg();
-            loop {
-                let grown = dilate(region) & cells;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            proptest::prop_assert_eq!(first_component(cells), region);
+            let seed = cells & cells.wrapping_neg();
+            proptest::prop_assert_eq!(first_component::<Tall>(cells), flood::<Tall>(cells, seed));
+            proptest::prop_assert_eq!(first_component::<Wide>(cells), flood::<Wide>(cells, seed));
         }
     }
 
     #[test]
     fn copying_needs_no_domino_on_the_centre() {
-        assert!(half_turn_copyable(shape(&["XX", "XX"])));
-        assert!(half_turn_copyable(shape(&["XXX", "X.X", "XXX"])));
-        assert!(half_turn_copyable(shape(&["XXX.", ".XXX"])));
+        assert!(half_turn_copyable::<Tall>(shape(&["XX", "XX"])));
+        assert!(half_turn_copyable::<Tall>(shape(&["XXX", "X.X", "XXX"])));
+        assert!(half_turn_copyable::<Tall>(shape(&["XXX.", ".XXX"])));
         assert!(
-            !half_turn_copyable(shape(&["XX.", ".XX"])),
+            !half_turn_copyable::<Tall>(shape(&["XX.", ".XX"])),
             "the centre domino"
         );
         assert!(
-            !half_turn_copyable(shape(&["XX"])),
+            !half_turn_copyable::<Tall>(shape(&["XX"])),
             "the domino is its own image"
         );
         assert!(
-            !half_turn_copyable(shape(&["XXX", "XXX", "XXX"])),
+            !half_turn_copyable::<Tall>(shape(&["XXX", "XXX", "XXX"])),
             "the centre cell"
         );
         assert!(
-            !half_turn_copyable(shape(&["XXX", "XXX"])),
+            !half_turn_copyable::<Tall>(shape(&["XXX", "XXX"])),
             "the middle column's domino"
         );
-        assert!(!half_turn_copyable(shape(&["XX.", "XXX"])), "not symmetric");
+        assert!(
+            !half_turn_copyable::<Tall>(shape(&["XX.", "XXX"])),
+            "not symmetric"
+        );
+        let wide = |picture: &[&str]| half_turn_copyable::<Wide>(shape_in::<Wide>(picture));
+        assert!(wide(&["XXXXXXXXXXXXXXXXXXXX", "XXXXXXXXXXXXXXXXXXXX"]));
+        assert!(wide(&["XXXXXXXXXXXXXXXXXXX.", ".XXXXXXXXXXXXXXXXXXX"]));
+        assert!(
+            !wide(&["XXXXXXXXXXXXXXXXXXXXX", "XXXXXXXXXXXXXXXXXXXXX"]),
+            "the middle column's domino"
+        );
+        assert!(!wide(&[
+            "XXXXXXXXXXXXXXXXXXXX.",
+            ".XXXXXXXXXXXXXXXXXXXX",
+            "X...................."
+        ]));
     }
 
     /// The pieces `split` leaves, in order.
     fn pieces(cells: Shape) -> Vec<Shape> {
         let mut pieces = Vec::new();
-        split(cells, &mut |piece| pieces.push(piece));
+        split::<Tall, _>(cells, &mut |piece| pieces.push(piece));
         pieces
     }
 
@@ -490,16 +606,19 @@ mod tests {
     fn extra_tufts_and_cells_between_centres_go() {
         // A centre with four tufts keeps one (the one above it, seen first).
         assert_eq!(
-            reduce(shape(&[".X.", "XXX", ".X."])),
+            reduce::<Tall>(shape(&[".X.", "XXX", ".X."])),
             shape(&[".X.", ".X."])
         );
         // The middle of a line of five hangs between two centres: two dominoes are left.
-        assert_eq!(reduce(shape(&["XXXXX"])), shape(&["XX.XX"]));
+        assert_eq!(reduce::<Tall>(shape(&["XXXXX"])), shape(&["XX.XX"]));
         // A lone cell goes; a domino, a line of three after its extra tuft, and a square stay.
-        assert_eq!(reduce(shape(&["X.XX"])), shape(&["..XX"]));
-        assert_eq!(reduce(shape(&["XXX"])), shape(&["XX"]));
-        assert_eq!(reduce(shape(&["XX", "XX"])), shape(&["XX", "XX"]));
-        assert_eq!(reduce(shape(&["XXXX", "XXXX"])), shape(&["XXXX", "XXXX"]));
+        assert_eq!(reduce::<Tall>(shape(&["X.XX"])), shape(&["..XX"]));
+        assert_eq!(reduce::<Tall>(shape(&["XXX"])), shape(&["XX"]));
+        assert_eq!(reduce::<Tall>(shape(&["XX", "XX"])), shape(&["XX", "XX"]));
+        assert_eq!(
+            reduce::<Tall>(shape(&["XXXX", "XXXX"])),
+            shape(&["XXXX", "XXXX"])
+        );
     }
 
     #[test]
@@ -507,20 +626,26 @@ mod tests {
         // The block's top-left and bottom-right cells have no neighbour outside it: its two
         // columns go to separate games, and each reduces to a domino.
         let region = shape(&["..X.", ".XX.", "XXX.", ".X.."]);
-        assert_eq!(cut_links(region), shape(&["....", ".X..", ".X..", "...."]));
+        assert_eq!(
+            cut_links::<Tall>(region),
+            shape(&["....", ".X..", ".X..", "...."])
+        );
         let found = pieces(region);
         assert_eq!(found.len(), 2, "{found:x?}");
         assert!(found.iter().all(|piece| piece.count_ones() == 2));
         // Mirrored (top-right and bottom-left closed), the same.
         let mirrored = shape(&[".X..", ".XX.", ".XXX", "..X."]);
         assert_eq!(
-            cut_links(mirrored),
+            cut_links::<Tall>(mirrored),
             shape(&["....", ".X..", ".X..", "...."])
         );
         assert_eq!(pieces(mirrored).len(), 2);
         // A block whose halves meet again elsewhere stays one region.
         let ring = shape(&["XXXX", "X..X", "X.XX", "XXXX"]);
-        assert_eq!(cut_links(ring), shape(&["....", "....", "..X.", "..X."]));
+        assert_eq!(
+            cut_links::<Tall>(ring),
+            shape(&["....", "....", "..X.", "..X."])
+        );
         assert_eq!(pieces(ring), vec![ring]);
         // A plain rectangle has nothing to reduce or cut.
         let rectangle = shape(&["XXXX", "XXXX", "XXXX"]);
@@ -530,12 +655,20 @@ mod tests {
     #[test]
     fn components_and_moves() {
         let two = shape(&["XX.X", "...X"]);
-        assert_eq!(first_component(two), shape(&["XX"]));
-        assert_eq!(horizontal_moves(two), shape(&["X"]));
-        assert_eq!(vertical_moves(two), shape(&["...X"]));
+        assert_eq!(first_component::<Tall>(two), shape(&["XX"]));
+        assert_eq!(horizontal_moves::<Tall>(two), shape(&["X"]));
+        assert_eq!(vertical_moves::<Tall>(two), shape(&["...X"]));
         // No wrap from column 15 to the next row's column 0.
         let edge = (1 << 15) | (1 << 16);
-        assert_eq!(horizontal_moves(edge), 0);
-        assert_eq!(first_component(edge), 1 << 15);
+        assert_eq!(horizontal_moves::<Tall>(edge), 0);
+        assert_eq!(first_component::<Tall>(edge), 1 << 15);
+        // On the wide layout a row has 32 cells.
+        assert_eq!(horizontal_moves::<Wide>(edge), 1 << 15);
+        let edge = (1 << 31) | (1 << 32);
+        assert_eq!(horizontal_moves::<Wide>(edge), 0);
+        assert_eq!(first_component::<Wide>(edge), 1 << 31);
+        assert_eq!(vertical_moves::<Wide>(1 | 1 << 32), 1);
+        let strip = shape_in::<Wide>(&["XXXXXXXXXXXXXXXXXXXX"; 3]);
+        assert_eq!(normalize::<Wide>(strip << 40), (strip, 20, 3));
     }
 }

@@ -11,14 +11,15 @@
 //! serves every later question about the region. (The method of Beling and Rogalski, "On
 //! pruning search trees of impartial games", Artificial Intelligence 283, 2020.)
 
+use std::marker::PhantomData;
 use std::time::Instant;
 
 use search::mix;
 use smallvec::SmallVec;
 
 use crate::shape::{
-    STRIDE, Shape, canonical, half_turn_copyable, horizontal_moves, normalize, split,
-    stays_connected, stays_whole, vertical_moves,
+    Layout, Shape, Tall, canonical, columns, half_turn_copyable, horizontal_moves, normalize,
+    split, stays_connected, stays_whole, vertical_moves,
 };
 use crate::values::Values;
 
@@ -188,10 +189,11 @@ impl Table {
 /// A Grundy-value solver with a memo table of fixed capacity: region values by canonical key
 /// (exact).
 ///
-/// Regions are limited to what a [`Shape`] holds: a bounding box of 16 x 8 in either
-/// orientation.
+/// Regions are limited to what a [`Shape`] of the layout `L` holds: on [`Tall`] (the default)
+/// a bounding box of 16 x 8 in either orientation, on [`Wide`](crate::shape::Wide) 32 x 4.
 #[derive(Debug)]
-pub struct Solver {
+pub struct Solver<L: Layout = Tall> {
+    layout: PhantomData<L>,
     values: Table,
     excluded: Table,
     stats: Stats,
@@ -202,10 +204,11 @@ pub struct Solver {
     lines: Vec<u8>,
 }
 
-impl Solver {
+impl<L: Layout> Solver<L> {
     /// A solver whose table takes at most `bytes`.
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
+            layout: PhantomData,
             values: Table::with_bytes(bytes / 2, VALUE_FILTER_BITS),
             excluded: Table::with_bytes(bytes / 2, 0),
             stats: Stats::default(),
@@ -284,7 +287,7 @@ impl Solver {
         if self.expired() {
             return None;
         }
-        let mut pieces = pieces(cells);
+        let mut pieces = pieces::<L>(cells);
         pieces.sort_unstable_by_key(|piece| piece.count_ones());
         let Some(largest) = pieces.pop() else {
             return Some(true);
@@ -298,7 +301,7 @@ impl Solver {
 
     fn cells_value(&mut self, cells: Shape) -> Option<u8> {
         let mut value = 0;
-        for region in pieces(cells) {
+        for region in pieces::<L>(cells) {
             value ^= self.region_value(region)?;
         }
         Some(value)
@@ -324,23 +327,23 @@ impl Solver {
 
     /// The Grundy value of one connected region if it is one of `wanted`, else `Some(None)`.
     fn region_value_in(&mut self, region: Shape, wanted: Values) -> Option<Option<u8>> {
-        if horizontal_moves(region) == 0 && vertical_moves(region) == 0 {
+        if horizontal_moves::<L>(region) == 0 && vertical_moves::<L>(region) == 0 {
             return Some(Some(0));
         }
         // A region's value does not change under translation or symmetry: look it up as it
         // stands (moved to the corner) first, and canonicalise only on a miss.
-        let (moved, _, _) = normalize(region);
+        let (moved, _, _) = normalize::<L>(region);
         if let Some(value) = self.known(moved) {
             return Some(Some(value));
         }
-        let key = canonical(moved);
+        let key = canonical::<L>(moved);
         if key != moved
             && let Some(value) = self.known(key)
         {
             self.remember(moved, value);
             return Some(Some(value));
         }
-        let value = if half_turn_copyable(key) {
+        let value = if half_turn_copyable::<L>(key) {
             0
         } else if region.count_ones() <= SMALL_CELLS {
             self.mex(key)?
@@ -378,7 +381,7 @@ impl Solver {
         self.stats.nodes += 1;
         self.tick()?;
         let mut seen = [0u64; 4];
-        for domino in dominoes(region) {
+        for domino in dominoes::<L>(region) {
             let value = self.cells_value(region & !domino)?;
             seen[usize::from(value / 64)] |= 1 << (value % 64);
         }
@@ -398,9 +401,9 @@ impl Solver {
         // Each option rules out its value, or (as far as the count goes) the largest candidate:
         // with `k` options unknown, the value is among the `k + 1` smallest candidates that no
         // known option has.
-        let mut candidates = Values::up_to(moves(key).min(u32::from(MAX_VALUE)) as u8);
+        let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
         let mut options: Vec<Leftover> = Vec::new();
-        let (dominoes, cutting) = dominoes_from_middle(key);
+        let (dominoes, cutting) = dominoes_from_middle::<L>(key);
         for (i, &domino) in dominoes.iter().enumerate() {
             let option = self.leftover(key, domino, i >= cutting)?;
             if option.unknown.is_empty() {
@@ -505,24 +508,24 @@ impl Solver {
         // Most dominoes leave the region whole: a local check (`connected`, from
         // `stays_connected`) saves the flood.
         let rest = region & !domino;
-        let pieces = if connected && stays_whole(rest) {
+        let pieces = if connected && stays_whole::<L>(rest) {
             SmallVec::from_slice(&[rest])
         } else {
-            pieces(rest)
+            pieces::<L>(rest)
         };
         let mut option = Leftover::default();
         for piece in pieces {
-            if horizontal_moves(piece) == 0 && vertical_moves(piece) == 0 {
+            if horizontal_moves::<L>(piece) == 0 && vertical_moves::<L>(piece) == 0 {
                 continue;
             }
             if piece.count_ones() <= SMALL_CELLS {
                 option.heap ^= self.region_value(piece)?;
                 continue;
             }
-            let key = canonical(piece);
+            let key = canonical::<L>(piece);
             match self.known(key) {
                 Some(value) => option.heap ^= value,
-                None if half_turn_copyable(key) => self.remember(key, 0),
+                None if half_turn_copyable::<L>(key) => self.remember(key, 0),
                 None => option.unknown.push(key),
             }
         }
@@ -535,9 +538,9 @@ impl Solver {
     }
 }
 /// The independent regions of `cells` (see [`split`]).
-fn pieces(cells: Shape) -> SmallVec<[Shape; 8]> {
+fn pieces<L: Layout>(cells: Shape) -> SmallVec<[Shape; 8]> {
     let mut pieces = SmallVec::new();
-    split(cells, &mut |piece| pieces.push(piece));
+    split::<L, _>(cells, &mut |piece| pieces.push(piece));
     pieces
 }
 
@@ -558,8 +561,8 @@ fn cancel_pairs(regions: &mut SmallVec<[Shape; 3]>) {
 }
 
 /// How many dominoes fit in `cells`.
-fn moves(cells: Shape) -> u32 {
-    horizontal_moves(cells).count_ones() + vertical_moves(cells).count_ones()
+fn moves<L: Layout>(cells: Shape) -> u32 {
+    horizontal_moves::<L>(cells).count_ones() + vertical_moves::<L>(cells).count_ones()
 }
 
 /// Every domino that fits in `cells` (a shape in the corner), as two-cell shapes, and how many
@@ -567,13 +570,10 @@ fn moves(cells: Shape) -> u32 {
 /// show they leave it connected), then the others; in each part the vertical ones column by
 /// column from the middle out, then the horizontal ones row by row from the middle out. Options
 /// that leave smaller pieces, and pieces of equal size, are the likeliest to be of known value.
-fn dominoes_from_middle(cells: Shape) -> (SmallVec<[Shape; 64]>, usize) {
-    let (horizontal, vertical) = (horizontal_moves(cells), vertical_moves(cells));
-    let mut columns = cells | cells >> 64;
-    columns |= columns >> 32;
-    columns |= columns >> 16;
-    let width = 16 - (columns as u16).leading_zeros();
-    let height = (127 - cells.leading_zeros()) / STRIDE + 1;
+fn dominoes_from_middle<L: Layout>(cells: Shape) -> (SmallVec<[Shape; 64]>, usize) {
+    let (horizontal, vertical) = (horizontal_moves::<L>(cells), vertical_moves::<L>(cells));
+    let width = u64::BITS - columns::<L>(cells).leading_zeros();
+    let height = (127 - cells.leading_zeros()) / L::STRIDE + 1;
     let middle_out = |k: u32, n: u32| {
         let middle = (n - 1) / 2;
         if k % 2 == 1 {
@@ -588,19 +588,24 @@ fn dominoes_from_middle(cells: Shape) -> (SmallVec<[Shape; 64]>, usize) {
             let first = set & set.wrapping_neg();
             set &= set - 1;
             let domino = first | first << offset;
-            if stays_connected(cells, first.trailing_zeros(), offset == STRIDE) {
+            if stays_connected::<L>(cells, first.trailing_zeros(), offset == L::STRIDE) {
                 others.push(domino);
             } else {
                 cutting.push(domino);
             }
         }
     };
-    const COLUMN: Shape = 0x0001_0001_0001_0001_0001_0001_0001_0001;
     for k in 0..width {
-        push(vertical & COLUMN << middle_out(k, width), STRIDE);
+        push(
+            vertical & L::FIRST_COLUMN << middle_out(k, width),
+            L::STRIDE,
+        );
     }
     for k in 0..height {
-        push(horizontal & 0xFFFF << (STRIDE * middle_out(k, height)), 1);
+        push(
+            horizontal & L::FIRST_ROW << (L::STRIDE * middle_out(k, height)),
+            1,
+        );
     }
     let count = cutting.len();
     cutting.extend(others);
@@ -608,7 +613,7 @@ fn dominoes_from_middle(cells: Shape) -> (SmallVec<[Shape; 64]>, usize) {
 }
 
 /// Every domino that fits in `cells`, as a two-cell shape.
-pub fn dominoes(cells: Shape) -> impl Iterator<Item = Shape> {
+pub fn dominoes<L: Layout>(cells: Shape) -> impl Iterator<Item = Shape> {
     let bits = |mut set: Shape, offset: u32| {
         std::iter::from_fn(move || {
             (set != 0).then(|| {
@@ -618,7 +623,7 @@ pub fn dominoes(cells: Shape) -> impl Iterator<Item = Shape> {
             })
         })
     };
-    bits(horizontal_moves(cells), 1).chain(bits(vertical_moves(cells), STRIDE))
+    bits(horizontal_moves::<L>(cells), 1).chain(bits(vertical_moves::<L>(cells), L::STRIDE))
 }
 
 /// The search order of an option (least first): the fewest moves and cells left in its
@@ -630,4 +635,36 @@ fn order_key(option: &Leftover) -> u32 {
         .iter()
         .map(|&region| region.count_ones().pow(2))
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Wide;
+
+    /// The dominoes in search order are every domino once, and those counted as possibly
+    /// cutting come first and are exactly those the local check does not clear.
+    fn check_order<L: Layout>(cells: Shape) -> Result<(), proptest::test_runner::TestCaseError> {
+        let (cells, _, _) = normalize::<L>(cells);
+        let (ordered, cutting) = dominoes_from_middle::<L>(cells);
+        let mut ordered_sorted = ordered.to_vec();
+        ordered_sorted.sort_unstable();
+        let mut all: Vec<Shape> = dominoes::<L>(cells).collect();
+        all.sort_unstable();
+        proptest::prop_assert_eq!(ordered_sorted, all);
+        for (i, &domino) in ordered.iter().enumerate() {
+            let first = domino.trailing_zeros();
+            let vertical = domino >> first >> L::STRIDE & 1 == 1;
+            proptest::prop_assert_eq!(i >= cutting, stays_connected::<L>(cells, first, vertical));
+        }
+        Ok(())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_domino_is_searched_once(a: u128, b: u128) {
+            check_order::<Tall>(a | b)?;
+            check_order::<Wide>(a | b)?;
+        }
+    }
 }

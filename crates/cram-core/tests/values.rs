@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use cram_core::board::{Board, Domino, Square, position_value};
 use cram_core::engine::Engine;
-use cram_core::shape::{STRIDE, Shape, split};
+use cram_core::shape::{Layout, Shape, Tall, Wide, split};
 use cram_core::solver::{Solver, dominoes};
 use proptest::prelude::*;
 
@@ -46,14 +46,15 @@ fn exhaustive(empty: u64, rows: usize, columns: usize, memo: &mut HashMap<u64, u
     value
 }
 
-/// The Grundy value of a shape by exhaustive search (every domino, no regions, no reductions).
-fn shape_value(cells: Shape, memo: &mut HashMap<Shape, u8>) -> u8 {
+/// The Grundy value of a shape of the layout `L` by exhaustive search (every domino, no
+/// regions, no reductions).
+fn shape_value<L: Layout>(cells: Shape, memo: &mut HashMap<Shape, u8>) -> u8 {
     if let Some(&value) = memo.get(&cells) {
         return value;
     }
     let mut seen = [false; 64];
-    for domino in dominoes(cells) {
-        seen[usize::from(shape_value(cells & !domino, memo))] = true;
+    for domino in dominoes::<L>(cells) {
+        seen[usize::from(shape_value::<L>(cells & !domino, memo))] = true;
     }
     let value = seen.iter().position(|&s| !s).unwrap() as u8;
     memo.insert(cells, value);
@@ -62,7 +63,7 @@ fn shape_value(cells: Shape, memo: &mut HashMap<Shape, u8>) -> u8 {
 
 /// A `rows x columns` board with the cells `i` (row-major) filled whose bit is set in `filled`,
 /// except every third cell (so that boards keep some room).
-fn pre_filled(rows: usize, columns: usize, filled: u32) -> Board {
+fn pre_filled(rows: usize, columns: usize, filled: u64) -> Board {
     let mut board = Board::new(rows, columns);
     for i in 0..rows * columns {
         if filled >> i & 1 == 1 && i % 3 != 0 {
@@ -75,8 +76,26 @@ fn pre_filled(rows: usize, columns: usize, filled: u32) -> Board {
     board
 }
 
+/// The bits `i` (row-major) of a board's empty cells.
+fn empty_bits(board: &Board) -> u64 {
+    let columns = board.columns();
+    (0..board.rows() * columns)
+        .filter(|&i| {
+            board.is_empty(Square {
+                row: i / columns,
+                column: i % columns,
+            })
+        })
+        .fold(0, |empty, i| empty | 1 << i)
+}
+
+fn solve_on<L: Layout>(board: &Board) -> u8 {
+    position_value(board, &mut Solver::<L>::with_table_bytes(1 << 22))
+        .expect("small boards are solved")
+}
+
 fn solve(board: &Board) -> u8 {
-    position_value(board, &mut Solver::with_table_bytes(1 << 22)).expect("small boards are solved")
+    solve_on::<Tall>(board)
 }
 
 #[test]
@@ -142,12 +161,48 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn the_solver_agrees_with_exhaustive_search(rows in 1..=5usize, columns in 1..=6usize, filled in any::<u32>()) {
+    fn the_solver_agrees_with_exhaustive_search(rows in 1..=5usize, columns in 1..=6usize, filled in any::<u64>()) {
         let board = pre_filled(rows, columns, filled);
-        let empty = (0..rows * columns)
-            .filter(|&i| board.is_empty(Square { row: i / columns, column: i % columns }))
-            .fold(0u64, |empty, i| empty | 1 << i);
-        prop_assert_eq!(solve(&board), exhaustive(empty, rows, columns, &mut HashMap::new()));
+        let exact = exhaustive(empty_bits(&board), rows, columns, &mut HashMap::new());
+        prop_assert_eq!(solve(&board), exact);
+        if rows <= 4 {
+            prop_assert_eq!(solve_on::<Wide>(&board), exact);
+        }
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Strips wider than the tall shapes hold (2 x 17 to 2 x 20) on the wide shapes: the top
+    /// row a long line with a hole now and then (one cell in eight), the bottom row filled but
+    /// for a cell now and then (one in four), so that the regions are wider than 16 cells and
+    /// the exhaustive search stays small.
+    #[test]
+    fn the_wide_solver_agrees_with_exhaustive_search(columns in 17..=20usize, holes in any::<u128>(), bumps in any::<u64>()) {
+        let mut board = Board::new(2, columns);
+        for column in 0..columns {
+            if holes >> (3 * column) & 7 == 0 {
+                board.fill(Square { row: 0, column });
+            }
+            if bumps >> (2 * column) & 3 != 0 {
+                board.fill(Square { row: 1, column });
+            }
+        }
+        prop_assert_eq!(solve_on::<Wide>(&board), exhaustive(empty_bits(&board), 2, columns, &mut HashMap::new()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// On boards both layouts hold (up to 4 x 10, a third filled), the wide solver agrees with
+    /// the tall one.
+    #[test]
+    fn the_layouts_agree(rows in 3..=4usize, columns in 7..=10usize, filled in any::<u64>()) {
+        let board = pre_filled(rows, columns, filled);
+        prop_assert_eq!(solve_on::<Wide>(&board), solve(&board));
     }
 }
 
@@ -155,7 +210,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn the_engine_moves_to_value_zero(rows in 1..=5usize, columns in 1..=5usize, filled in any::<u32>()) {
+    fn the_engine_moves_to_value_zero(rows in 1..=5usize, columns in 1..=5usize, filled in any::<u64>()) {
         let board = pre_filled(rows, columns, filled);
         let value = solve(&board);
         let mut engine = Engine::new(board.clone(), 1 << 20);
@@ -213,7 +268,7 @@ proptest! {
             board.fill(Square { row: next() % n, column: next() % n });
         }
         let mut engine = Engine::new(board.clone(), 1 << 22);
-        let mut check = Solver::with_table_bytes(1 << 22);
+        let mut check = Solver::<Tall>::with_table_bytes(1 << 22);
         for ply in 0.. {
             if ply % 2 == 1 {
                 // The opponent: two random empty cells, adjacent or not.
@@ -256,9 +311,9 @@ proptest! {
     /// The outcome alone agrees with the value (searched with fresh solvers, so that neither
     /// reads what the other stored).
     #[test]
-    fn the_outcome_agrees_with_the_value(rows in 1..=5usize, columns in 1..=6usize, filled in any::<u32>()) {
+    fn the_outcome_agrees_with_the_value(rows in 1..=5usize, columns in 1..=6usize, filled in any::<u64>()) {
         let board = pre_filled(rows, columns, filled);
-        let loses = cram_core::board::position_loses(&board, &mut Solver::with_table_bytes(1 << 20));
+        let loses = cram_core::board::position_loses(&board, &mut Solver::<Tall>::with_table_bytes(1 << 20));
         prop_assert_eq!(loses, Some(solve(&board) == 0));
     }
 }
@@ -267,16 +322,40 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     /// The regions `split` cuts a shape into (extra tufts and cells between centres removed,
-    /// 2 x 2 blocks cut) are worth, together, what the shape is worth.
+    /// 2 x 2 blocks cut) are worth, together, what the shape is worth: on the tall layout, and
+    /// on the wide one in the top-right corner (where a row's last cell meets the next row's
+    /// first in the bits).
     #[test]
-    fn split_keeps_the_value(width in 2..=6u32, height in 2..=5u32, a: u128, b: u128, dense: bool) {
-        let row = (1u128 << width) - 1;
-        let box_cells = (0..height).fold(0, |cells, r| cells | row << (STRIDE * r));
-        let cells = if dense { a | b } else { a } & box_cells;
-        let mut memo = HashMap::new();
-        let mut pieces = Vec::new();
-        split(cells, &mut |piece| pieces.push(piece));
-        let together = pieces.iter().fold(0, |value, &piece| value ^ shape_value(piece, &mut memo));
-        prop_assert_eq!(together, shape_value(cells, &mut memo), "{:x?} -> {:x?}", cells, pieces);
+    fn split_keeps_the_value(width in 2..=6u32, height in 2..=4u32, a: u128, b: u128, dense: bool) {
+        let cells = if dense { a | b } else { a };
+        check_split::<Tall>(cells, width, height, 0)?;
+        check_split::<Wide>(cells, width, height, Wide::STRIDE - width)?;
     }
+}
+
+/// The check of `split_keeps_the_value` on the layout `L`, for the cells of `cells` in a box
+/// `width x height` whose left column is `left`.
+fn check_split<L: Layout>(
+    cells: Shape,
+    width: u32,
+    height: u32,
+    left: u32,
+) -> Result<(), TestCaseError> {
+    let row = ((1u128 << width) - 1) << left;
+    let box_cells = (0..height).fold(0, |cells, r| cells | row << (L::STRIDE * r));
+    let cells = cells & box_cells;
+    let mut memo = HashMap::new();
+    let mut pieces = Vec::new();
+    split::<L, _>(cells, &mut |piece| pieces.push(piece));
+    let together = pieces.iter().fold(0, |value, &piece| {
+        value ^ shape_value::<L>(piece, &mut memo)
+    });
+    prop_assert_eq!(
+        together,
+        shape_value::<L>(cells, &mut memo),
+        "{:x?} -> {:x?}",
+        cells,
+        pieces
+    );
+    Ok(())
 }
