@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use cram_core::board::{Board, parse_init, parse_move, position_loses, position_value};
 use cram_core::engine::Engine;
-use cram_core::shape::{Layout, Tall, Wide};
+use cram_core::shape::{Layout, Tall, Wide, fit};
 use cram_core::solver::Solver;
 
 /// The solver's memo tables while playing: 32 MiB in all.
@@ -94,12 +94,8 @@ fn table_bytes(rest: &[&str]) -> Result<usize, String> {
 /// move wins), the time and the solver's counters. A board that fits the solver's wide shapes
 /// (4 x 32) and not its tall ones (8 x 16) is solved on the wide ones.
 fn solve(board: &Board, table_bytes: usize, outcome_only: bool) -> Result<(), String> {
-    let fits = |stride: u32, rows: u32| {
-        let (stride, rows) = (stride as usize, rows as usize);
-        let (height, width) = (board.rows(), board.columns());
-        width <= stride && height <= rows || height <= stride && width <= rows
-    };
-    if !fits(Tall::STRIDE, Tall::ROWS) && fits(Wide::STRIDE, Wide::ROWS) {
+    let (width, height) = (board.columns(), board.rows());
+    if fit::<Tall>(width, height).is_none() && fit::<Wide>(width, height).is_some() {
         solve_on::<Wide>(board, table_bytes, outcome_only)
     } else {
         solve_on::<Tall>(board, table_bytes, outcome_only)

@@ -6,7 +6,7 @@ use std::fmt;
 use bitgrid::Connectivity::Four;
 use bitgrid::{Cell, Plane};
 
-use crate::shape::{Layout, Shape};
+use crate::shape::{Layout, Shape, fit};
 use crate::solver::Solver;
 
 /// The largest board side.
@@ -235,24 +235,17 @@ pub fn to_shape<L: Layout>(region: &Plane) -> Option<Shape> {
         cells.iter().map(|c| c.y).min()?,
         cells.iter().map(|c| c.y).max()?,
     );
-    let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
-    let (stride, rows) = (L::STRIDE as usize, L::ROWS as usize);
-    let place = |along: usize, across: usize| 1 << (stride * across + along);
-    if width <= stride && height <= rows {
-        Some(
-            cells
-                .iter()
-                .fold(0, |s: Shape, c| s | place(c.x - min_x, c.y - min_y)),
-        )
-    } else if height <= stride && width <= rows {
-        Some(
-            cells
-                .iter()
-                .fold(0, |s: Shape, c| s | place(c.y - min_y, c.x - min_x)),
-        )
-    } else {
-        None
-    }
+    let transposed = fit::<L>(max_x - min_x + 1, max_y - min_y + 1)?;
+    let place = |c: &Cell| {
+        let (along, across) = (c.x - min_x, c.y - min_y);
+        let (along, across) = if transposed {
+            (across, along)
+        } else {
+            (along, across)
+        };
+        1 << (L::STRIDE as usize * across + along)
+    };
+    Some(cells.iter().fold(0, |s: Shape, c| s | place(c)))
 }
 
 /// Whether `region` (connected) is a straight line (one row or one column), and its length.
@@ -285,9 +278,10 @@ pub fn position_value<L: Layout>(board: &Board, solver: &mut Solver<L>) -> Optio
 /// board whose empty cells fit one [`Shape`] is asked of [`Solver::loses`], which stops at the
 /// first option of value 0; other boards are valued.
 pub fn position_loses<L: Layout>(board: &Board, solver: &mut Solver<L>) -> Option<bool> {
-    match to_shape::<L>(board.empty()) {
-        Some(cells) if board.empty().len() <= 128 => solver.loses(cells),
-        _ => position_value(board, solver).map(|value| value == 0),
+    let empty = board.empty();
+    match (empty.len() <= 128).then(|| to_shape::<L>(empty)).flatten() {
+        Some(cells) => solver.loses(cells),
+        None => position_value(board, solver).map(|value| value == 0),
     }
 }
 

@@ -15,7 +15,7 @@ use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player
 use bitgrid::Connectivity::Four;
 
 use crate::board::{Board, Domino, Square, line_length, region_value};
-use crate::shape::{Layout, Shape, Tall};
+use crate::shape::{Layout, Shape, Tall, fit};
 use crate::solver::{Solver, dominoes};
 
 /// A region of this many cells or more is not split move by move: a move in it leaves the
@@ -342,13 +342,7 @@ impl Regions {
         let left = squares.clone().map(|(_, column)| column).min()?;
         let right = squares.clone().map(|(_, column)| column).max()?;
         let (height, width) = (bottom - top + 1, right - left + 1);
-        let transposed = if width <= 16 && height <= 8 {
-            false
-        } else if height <= 16 && width <= 8 {
-            true
-        } else {
-            return None;
-        };
+        let transposed = fit::<Tall>(width, height)?;
         let mut frame = Frame {
             top,
             left,

@@ -52,6 +52,19 @@ impl Layout for Wide {
     const TRANSPOSES: bool = false;
 }
 
+/// How a box `width` cells wide and `height` cells tall fits the grid of the layout `L`:
+/// `Some(false)` as it lies, `Some(true)` transposed, `None` not at all.
+pub const fn fit<L: Layout>(width: usize, height: usize) -> Option<bool> {
+    let (stride, rows) = (L::STRIDE as usize, L::ROWS as usize);
+    if width <= stride && height <= rows {
+        Some(false)
+    } else if height <= stride && width <= rows {
+        Some(true)
+    } else {
+        None
+    }
+}
+
 /// The cells of `cells` and their 4-neighbours.
 pub const fn dilate<L: Layout>(cells: Shape) -> Shape {
     cells | neighbours::<L>(cells)
@@ -306,7 +319,7 @@ pub const fn normalize<L: Layout>(shape: Shape) -> (Shape, u32, u32) {
 
 /// The columns that hold a cell of `cells`: bit `c` for column `c` (every row folded onto the
 /// first).
-pub const fn columns<L: Layout>(cells: Shape) -> u64 {
+const fn columns<L: Layout>(cells: Shape) -> u64 {
     let mut folded = cells;
     let mut shift = Shape::BITS / 2;
     while shift >= L::STRIDE {

@@ -18,8 +18,8 @@ use search::mix;
 use smallvec::SmallVec;
 
 use crate::shape::{
-    Layout, Shape, Tall, canonical, columns, half_turn_copyable, horizontal_moves, normalize,
-    split, stays_connected, stays_whole, vertical_moves,
+    Layout, Shape, Tall, canonical, half_turn_copyable, horizontal_moves, normalize, split,
+    stays_connected, stays_whole, vertical_moves,
 };
 use crate::values::Values;
 
@@ -40,9 +40,9 @@ pub struct Stats {
     pub nodes: u64,
     /// Regions searched for a value in a set.
     pub searched: u64,
-    /// Values found in the table.
+    /// Values (or the values a region is known not to have) found in the tables.
     pub hits: u64,
-    /// Values stored in the table.
+    /// Values stored in the value table.
     pub stores: u64,
 }
 
@@ -202,8 +202,8 @@ impl Table {
     }
 }
 
-/// A Grundy-value solver with a memo table of fixed capacity: region values by canonical key
-/// (exact).
+/// A Grundy-value solver with two memo tables of fixed capacity: region values by canonical
+/// key, and the values searches showed a region does not have.
 ///
 /// Regions are limited to what a [`Shape`] of the layout `L` holds: on [`Tall`] (the default)
 /// a bounding box of 16 x 8 in either orientation, on [`Wide`](crate::shape::Wide) 32 x 4.
@@ -221,7 +221,7 @@ pub struct Solver<L: Layout = Tall> {
 }
 
 impl<L: Layout> Solver<L> {
-    /// A solver whose table takes at most `bytes`.
+    /// A solver whose tables take at most `bytes` together (half each).
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
             layout: PhantomData,
@@ -234,7 +234,7 @@ impl<L: Layout> Solver<L> {
         }
     }
 
-    /// The memory the table takes, in bytes.
+    /// The most memory the tables take, in bytes.
     pub fn table_bytes(&self) -> usize {
         self.values.bytes() + self.excluded.bytes()
     }
@@ -518,8 +518,9 @@ impl<L: Layout> Solver<L> {
     }
 
     /// The regions `domino` leaves of `region` (reduced and cut, see [`split`]; `connected`
-    /// when the domino surely leaves the region connected): those of known value (small ones are valued on the spot) go to the heap, the others are kept as
-    /// canonical keys, the largest first, equal pairs cancelled.
+    /// when the domino surely leaves the region connected): those of known value (small ones
+    /// are valued on the spot) go to the heap, the others are kept as canonical keys, the
+    /// largest first, equal pairs cancelled.
     fn leftover(&mut self, region: Shape, domino: Shape, connected: bool) -> Option<Leftover> {
         // Most dominoes leave the region whole: a local check (`connected`, from
         // `stays_connected`) saves the flood.
@@ -588,8 +589,7 @@ fn moves<L: Layout>(cells: Shape) -> u32 {
 /// that leave smaller pieces, and pieces of equal size, are the likeliest to be of known value.
 fn dominoes_from_middle<L: Layout>(cells: Shape) -> (SmallVec<[Shape; 64]>, usize) {
     let (horizontal, vertical) = (horizontal_moves::<L>(cells), vertical_moves::<L>(cells));
-    let width = u64::BITS - columns::<L>(cells).leading_zeros();
-    let height = (127 - cells.leading_zeros()) / L::STRIDE + 1;
+    let (_, width, height) = normalize::<L>(cells);
     let middle_out = |k: u32, n: u32| {
         let middle = (n - 1) / 2;
         if k % 2 == 1 {
@@ -642,9 +642,9 @@ pub fn dominoes<L: Layout>(cells: Shape) -> impl Iterator<Item = Shape> {
     bits(horizontal_moves::<L>(cells), 1).chain(bits(vertical_moves::<L>(cells), L::STRIDE))
 }
 
-/// The search order of an option (least first): the fewest moves and cells left in its
-/// unknown regions (a position with few moves has few options to refute). Ties go to the
-/// smaller heap.
+/// The search order of an option (least first): the sum of the squares of its unknown regions'
+/// cell counts (an option with small regions left is the quickest to settle). Ties keep the
+/// order the options were built in.
 fn order_key(option: &Leftover) -> u32 {
     option
         .unknown
