@@ -10,6 +10,9 @@
 #                                                         # the bot under the judge's memory limit
 # GAME: floodwars, grow, cram or domain. PAIRS: board pairs (two games each), default 250;
 # chunk CHUNK starts at seed 100000 + PAIRS x CHUNK. Load mode needs prlimit (util-linux).
+# SCALE=K (Flood Wars and Grow, whose games take 20 to 40 s at the judge's limits) divides the
+# judge's limit and the bot's default budget by K, so that a soak looks for illegal moves,
+# crashes and memory in K times the games; the timing at the real limits is the load runs'.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -18,25 +21,36 @@ game=${2:?floodwars, grow, cram or domain}
 chunk=${3:?chunk number}
 pairs=${4:-250}
 bin=target/x86_64-unknown-linux-gnu/release
+scale=${SCALE:-1}
+flags=()
 case "$game" in
-    floodwars) bot=floodwars-bot memory=128M extra=() ;;
-    grow) bot=grow-bot memory=8M extra=() ;;
+    floodwars) bot=floodwars-bot memory=128M extra=() limit=1000 budget=780 ;;
+    grow) bot=grow-bot memory=8M extra=() limit=2000 budget=1400 ;;
     cram) bot=cram-bot memory=128M extra=(--prefill 20) ;;
     domain) bot=domain-bot memory=128M extra=() ;;
     *) echo "unknown game $game" >&2; exit 2 ;;
 esac
+if [ "$scale" != 1 ]; then
+    if [ -z "${limit:-}" ]; then
+        echo "SCALE applies to floodwars and grow only" >&2
+        exit 2
+    fi
+    extra+=(--limit-ms $((limit / scale)))
+    flags=(--budget-ms $((budget / scale)))
+fi
 cargo static-bots > /dev/null
 cargo build --release --quiet -p floodgate-arena
 out=target/reliability
 mkdir -p "$out"
 name="$out/$mode-$game-$chunk"
+[ "$scale" = 1 ] || name="$name-scale$scale"
 seed=$((100000 + chunk * pairs))
 case "$mode" in
     soak)
-        player="$bin/$bot" jobs=2 ;;
+        player="$bin/$bot${flags[*]+ ${flags[*]}}" jobs=2 ;;
     load)
         # The judge's memory limit as an address-space limit, and the other core busy.
-        player="prlimit --as=$(numfmt --from=iec "$memory") $bin/$bot" jobs=1
+        player="prlimit --as=$(numfmt --from=iec "$memory") $bin/$bot${flags[*]+ ${flags[*]}}" jobs=1
         ( while :; do :; done ) &
         busy=$!
         trap 'kill $busy' EXIT ;;
