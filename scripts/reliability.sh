@@ -10,9 +10,10 @@
 #                                                         # the bot under the judge's memory limit
 # GAME: floodwars, grow, cram or domain. PAIRS: board pairs (two games each), default 250;
 # chunk CHUNK starts at seed 100000 + PAIRS x CHUNK. Load mode needs prlimit (util-linux).
-# SCALE=K (Flood Wars and Grow, whose games take 20 to 40 s at the judge's limits) divides the
-# judge's limit and the bot's default budget by K, so that a soak looks for illegal moves,
-# crashes and memory in K times the games; the timing at the real limits is the load runs'.
+# SCALE=K (Flood Wars and Grow, whose games take 20 to 45 s at the judge's limits) divides the
+# judge's limit and the bot's default budget (both as given below) by K, so that a soak looks
+# for illegal moves, crashes and memory in K times the games; the timing at the real limits is
+# the load runs'.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -22,7 +23,7 @@ chunk=${3:?chunk number}
 pairs=${4:-250}
 bin=target/x86_64-unknown-linux-gnu/release
 scale=${SCALE:-1}
-flags=()
+budget_flag='' suffix=''
 case "$game" in
     floodwars) bot=floodwars-bot memory=128M extra=() limit=1000 budget=780 ;;
     grow) bot=grow-bot memory=8M extra=() limit=2000 budget=1400 ;;
@@ -36,21 +37,21 @@ if [ "$scale" != 1 ]; then
         exit 2
     fi
     extra+=(--limit-ms $((limit / scale)))
-    flags=(--budget-ms $((budget / scale)))
+    budget_flag=" --budget-ms $((budget / scale))" suffix="-scale$scale"
 fi
 cargo static-bots > /dev/null
 cargo build --release --quiet -p floodgate-arena
 out=target/reliability
 mkdir -p "$out"
-name="$out/$mode-$game-$chunk"
-[ "$scale" = 1 ] || name="$name-scale$scale"
+name="$out/$mode-$game-$chunk$suffix"
 seed=$((100000 + chunk * pairs))
+bot_command="$bin/$bot$budget_flag"
 case "$mode" in
     soak)
-        player="$bin/$bot${flags[*]+ ${flags[*]}}" jobs=2 ;;
+        player="$bot_command" jobs=2 ;;
     load)
         # The judge's memory limit as an address-space limit, and the other core busy.
-        player="prlimit --as=$(numfmt --from=iec "$memory") $bin/$bot${flags[*]+ ${flags[*]}}" jobs=1
+        player="prlimit --as=$(numfmt --from=iec "$memory") $bot_command" jobs=1
         ( while :; do :; done ) &
         busy=$!
         trap 'kill $busy' EXIT ;;
