@@ -9,7 +9,8 @@
 #   bash scripts/reliability.sh load GAME CHUNK [PAIRS]   # 1 game, the other core kept busy,
 #                                                         # the bot under the judge's memory limit
 # GAME: floodwars, grow, cram or domain. PAIRS: board pairs (two games each), default 250;
-# chunk CHUNK starts at seed 100000 + PAIRS x CHUNK. Load mode needs prlimit (util-linux).
+# chunk CHUNK starts at seed 100000 + PAIRS x CHUNK, so chunks of 25 pairs tile those of 250
+# (chunk K of 250 pairs is chunks 10K to 10K+9 of 25). Load mode needs prlimit (util-linux).
 # SCALE=K (Flood Wars and Grow, whose games take 20 to 45 s at the judge's limits) divides the
 # judge's limit and the bot's default budget (both as given below) by K, so that a soak looks
 # for illegal moves, crashes and memory in K times the games; the timing at the real limits is
@@ -43,6 +44,9 @@ cargo static-bots > /dev/null
 cargo build --release --quiet -p floodgate-arena
 out=target/reliability
 mkdir -p "$out"
+if [ "$pairs" != 250 ]; then
+    suffix+="-of$pairs"
+fi
 name="$out/$mode-$game-$chunk$suffix"
 seed=$((100000 + chunk * pairs))
 bot_command="$bin/$bot$budget_flag"
