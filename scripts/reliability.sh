@@ -14,7 +14,8 @@
 # SCALE=K (Flood Wars and Grow, whose games take 20 to 45 s at the judge's limits) divides the
 # judge's limit and the bot's default budget (both as given below) by K, so that a soak looks
 # for illegal moves, crashes and memory in K times the games; the timing at the real limits is
-# the load runs'.
+# the load runs'. BUSY=outside: a load run starts no busy loop of its own, because the caller
+# keeps the other core busy with work of its own (a long solve, say) for the whole run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -56,9 +57,11 @@ case "$mode" in
     load)
         # The judge's memory limit as an address-space limit, and the other core busy.
         player="prlimit --as=$(numfmt --from=iec "$memory") $bot_command" jobs=1
-        ( while :; do :; done ) &
-        busy=$!
-        trap 'kill $busy' EXIT ;;
+        if [ "${BUSY:-}" != outside ]; then
+            ( while :; do :; done ) &
+            busy=$!
+            trap 'kill $busy' EXIT
+        fi ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 echo "$mode $game chunk $chunk: $pairs pairs from seed $seed, $player"
