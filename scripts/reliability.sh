@@ -22,7 +22,8 @@ cd "$root"
 mode=${1:?soak or load}
 game=${2:?floodwars, grow, cram or domain}
 chunk=${3:?chunk number}
-pairs=${4:-250}
+chunk_pairs=250   # the chunk the docs count in: 500 games
+pairs=${4:-$chunk_pairs}
 bin=target/x86_64-unknown-linux-gnu/release
 scale=${SCALE:-1}
 budget_flag='' suffix=''
@@ -45,7 +46,7 @@ cargo static-bots > /dev/null
 cargo build --release --quiet -p floodgate-arena
 out=target/reliability
 mkdir -p "$out"
-if [ "$pairs" != 250 ]; then
+if [ "$pairs" != "$chunk_pairs" ]; then
     suffix+="-of$pairs"
 fi
 name="$out/$mode-$game-$chunk$suffix"
