@@ -419,9 +419,8 @@ impl<L: Layout> Solver<L> {
         // known option has.
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
         let mut options: Vec<Leftover> = Vec::new();
-        let (dominoes, cutting) = dominoes_from_middle::<L>(key);
-        for (i, &domino) in dominoes.iter().enumerate() {
-            let option = self.leftover(key, domino, i >= cutting)?;
+        for (domino, connected) in SearchOrder::<L>::new(key) {
+            let option = self.leftover(key, domino, connected)?;
             if option.unknown.is_empty() {
                 candidates.rule_out(option.heap);
                 if candidates.is_disjoint(wanted) {
@@ -582,50 +581,87 @@ fn moves<L: Layout>(cells: Shape) -> u32 {
     horizontal_moves::<L>(cells).count_ones() + vertical_moves::<L>(cells).count_ones()
 }
 
-/// Every domino that fits in `cells` (a shape in the corner), as two-cell shapes, and how many
-/// come first: those that may cut the region (the local check of [`stays_connected`] cannot
-/// show they leave it connected), then the others; in each part the vertical ones column by
-/// column from the middle out, then the horizontal ones row by row from the middle out. Options
-/// that leave smaller pieces, and pieces of equal size, are the likeliest to be of known value.
-fn dominoes_from_middle<L: Layout>(cells: Shape) -> (SmallVec<[Shape; 64]>, usize) {
-    let (horizontal, vertical) = (horizontal_moves::<L>(cells), vertical_moves::<L>(cells));
-    let (_, width, height) = normalize::<L>(cells);
-    let middle_out = |k: u32, n: u32| {
-        let middle = (n - 1) / 2;
-        if k % 2 == 1 {
-            middle + k.div_ceil(2)
-        } else {
-            middle - k / 2
-        }
-    };
-    let (mut cutting, mut others) = (SmallVec::new(), SmallVec::<[Shape; 64]>::new());
-    let mut push = |mut set: Shape, offset: u32| {
-        while set != 0 {
-            let first = set & set.wrapping_neg();
-            set &= set - 1;
-            let domino = first | first << offset;
-            if stays_connected::<L>(cells, first.trailing_zeros(), offset == L::STRIDE) {
-                others.push(domino);
+/// The dominoes of a region (a shape in the corner) in the order a search tries them: those
+/// that may cut the region (the local check of [`stays_connected`] cannot show they leave it
+/// connected) first, then the others; in each part the vertical ones column by column from the
+/// middle out, then the horizontal ones row by row from the middle out. Options that leave
+/// smaller pieces, and pieces of equal size, are the likeliest to be of known value.
+///
+/// Each domino is checked only when the walk reaches it: most searches stop after a few
+/// options, before the dominoes that keep the region whole would be asked for.
+struct SearchOrder<L: Layout> {
+    layout: PhantomData<L>,
+    cells: Shape,
+    /// Every domino in the middle-out order, as its first cell, plus 128 if vertical.
+    walk: SmallVec<[u8; 128]>,
+    /// How many of `walk` have been checked.
+    checked: usize,
+    /// The dominoes checked and found to keep the region whole, tried once `walk` is done.
+    whole: SmallVec<[u8; 64]>,
+    /// How many of `whole` have been handed out.
+    handed: usize,
+}
+
+impl<L: Layout> SearchOrder<L> {
+    fn new(cells: Shape) -> Self {
+        let (horizontal, vertical) = (horizontal_moves::<L>(cells), vertical_moves::<L>(cells));
+        let (_, width, height) = normalize::<L>(cells);
+        let middle_out = |k: u32, n: u32| {
+            let middle = (n - 1) / 2;
+            if k % 2 == 1 {
+                middle + k.div_ceil(2)
             } else {
-                cutting.push(domino);
+                middle - k / 2
+            }
+        };
+        let mut walk = SmallVec::new();
+        let mut push = |mut set: Shape, flag: u8| {
+            while set != 0 {
+                walk.push(set.trailing_zeros() as u8 | flag);
+                set &= set - 1;
+            }
+        };
+        for k in 0..width {
+            push(vertical & L::FIRST_COLUMN << middle_out(k, width), 128);
+        }
+        for k in 0..height {
+            push(
+                horizontal & L::FIRST_ROW << (L::STRIDE * middle_out(k, height)),
+                0,
+            );
+        }
+        Self {
+            layout: PhantomData,
+            cells,
+            walk,
+            checked: 0,
+            whole: SmallVec::new(),
+            handed: 0,
+        }
+    }
+}
+
+impl<L: Layout> Iterator for SearchOrder<L> {
+    /// A domino as a two-cell shape, and whether it surely leaves the region connected.
+    type Item = (Shape, bool);
+
+    fn next(&mut self) -> Option<(Shape, bool)> {
+        let domino = |code: u8| {
+            let first: Shape = 1 << (code & 127);
+            first | first << if code & 128 == 0 { 1 } else { L::STRIDE }
+        };
+        while let Some(&code) = self.walk.get(self.checked) {
+            self.checked += 1;
+            if stays_connected::<L>(self.cells, u32::from(code & 127), code & 128 != 0) {
+                self.whole.push(code);
+            } else {
+                return Some((domino(code), false));
             }
         }
-    };
-    for k in 0..width {
-        push(
-            vertical & L::FIRST_COLUMN << middle_out(k, width),
-            L::STRIDE,
-        );
+        let &code = self.whole.get(self.handed)?;
+        self.handed += 1;
+        Some((domino(code), true))
     }
-    for k in 0..height {
-        push(
-            horizontal & L::FIRST_ROW << (L::STRIDE * middle_out(k, height)),
-            1,
-        );
-    }
-    let count = cutting.len();
-    cutting.extend(others);
-    (cutting, count)
 }
 
 /// Every domino that fits in `cells`, as a two-cell shape.
@@ -685,20 +721,22 @@ mod tests {
         assert!((0..300_000).all(|i| full.get(key(i)).is_none_or(|v| v == value(i))));
     }
 
-    /// The dominoes in search order are every domino once, and those counted as possibly
-    /// cutting come first and are exactly those the local check does not clear.
+    /// The dominoes in search order are every domino once, and those that may cut come first
+    /// and are exactly those the local check does not clear.
     fn check_order<L: Layout>(cells: Shape) -> Result<(), proptest::test_runner::TestCaseError> {
         let (cells, _, _) = normalize::<L>(cells);
-        let (ordered, cutting) = dominoes_from_middle::<L>(cells);
-        let mut ordered_sorted = ordered.to_vec();
+        let ordered: Vec<(Shape, bool)> = SearchOrder::<L>::new(cells).collect();
+        let mut ordered_sorted: Vec<Shape> = ordered.iter().map(|&(domino, _)| domino).collect();
         ordered_sorted.sort_unstable();
         let mut all: Vec<Shape> = dominoes::<L>(cells).collect();
         all.sort_unstable();
         proptest::prop_assert_eq!(ordered_sorted, all);
-        for (i, &domino) in ordered.iter().enumerate() {
+        let cutting = ordered.iter().take_while(|&&(_, connected)| !connected).count();
+        for (i, &(domino, connected)) in ordered.iter().enumerate() {
             let first = domino.trailing_zeros();
             let vertical = domino >> first >> L::STRIDE & 1 == 1;
-            proptest::prop_assert_eq!(i >= cutting, stays_connected::<L>(cells, first, vertical));
+            proptest::prop_assert_eq!(i >= cutting, connected);
+            proptest::prop_assert_eq!(connected, stays_connected::<L>(cells, first, vertical));
         }
         Ok(())
     }
