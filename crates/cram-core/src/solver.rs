@@ -14,7 +14,6 @@
 use std::marker::PhantomData;
 use std::time::Instant;
 
-use search::mix;
 use smallvec::SmallVec;
 
 use crate::shape::{
@@ -55,8 +54,8 @@ struct Leftover {
 }
 
 /// A memo table of fixed capacity: `2^k` buckets of one cache line, each holding five entries
-/// of 12 bytes. A key is hashed to 128 bits by a bijection (two rounds of [`mix`], one per
-/// half): the low `k` bits of the first hash choose the bucket, and the entry keeps the rest
+/// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]):
+/// the low `k` bits of the first hash choose the bucket, and the entry keeps the rest
 /// of the first hash and the top 32 bits of the second, with the value in the low byte. Two
 /// keys match only if they agree on those 96 bits: a false match has a chance of about
 /// `2^-(96 - k)` per lookup. A new entry takes an empty place in its bucket or replaces the
@@ -90,11 +89,20 @@ struct Bucket {
     next: u32,
 }
 
-/// A key's two hashes: a bijection of its 128 bits (each round is one given the other half).
+/// A key's two hashes, the low and high halves of a bijection of its 128 bits: two rounds of
+/// a multiplication by an odd number (a bijection modulo 2^128, which carries every bit into
+/// the bits above it) and a fold of the high half into the low one (which carries them back).
 fn hashes(key: u128) -> (u64, u64) {
-    let first = mix(key as u64 ^ mix((key >> 64) as u64));
-    let second = mix((key >> 64) as u64 ^ mix(first));
-    (first, second)
+    const ODD: [u128; 2] = [
+        0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835,
+        0xBF58_476D_1CE4_E5B9_94D0_49BB_1331_11EB,
+    ];
+    let mut hash = key;
+    for odd in ODD {
+        hash = hash.wrapping_mul(odd);
+        hash ^= hash >> 64;
+    }
+    (hash as u64, (hash >> 64) as u64)
 }
 
 impl Table {
