@@ -426,7 +426,7 @@ impl<L: Layout> Solver<L> {
         // with `k` options unknown, the value is among the `k + 1` smallest candidates that no
         // known option has.
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
-        let mut options: Vec<Leftover> = Vec::new();
+        let mut options: SmallVec<[Leftover; 8]> = SmallVec::new();
         for (domino, connected) in SearchOrder::<L>::new(key) {
             let option = self.leftover(key, domino, connected)?;
             if option.unknown.is_empty() {
