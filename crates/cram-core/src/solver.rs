@@ -600,11 +600,16 @@ fn moves<L: Layout>(cells: Shape) -> u32 {
 struct SearchOrder<L: Layout> {
     layout: PhantomData<L>,
     cells: Shape,
-    /// Every domino in the middle-out order, as its first cell, plus 128 if vertical.
-    walk: SmallVec<[u8; 128]>,
-    /// How many of `walk` have been checked.
-    checked: usize,
-    /// The dominoes checked and found to keep the region whole, tried once `walk` is done.
+    width: u32,
+    height: u32,
+    /// The lines walked so far: the columns (for the vertical dominoes), then the rows.
+    lines: u32,
+    /// The first cells of the dominoes of the current line not yet walked.
+    line: Shape,
+    /// Whether the current line's dominoes are vertical.
+    vertical: bool,
+    /// The dominoes walked and found to keep the region whole, as their first cell plus 128 if
+    /// vertical, tried once the walk is done.
     whole: SmallVec<[u8; 64]>,
     /// How many of `whole` have been handed out.
     handed: usize,
@@ -612,8 +617,22 @@ struct SearchOrder<L: Layout> {
 
 impl<L: Layout> SearchOrder<L> {
     fn new(cells: Shape) -> Self {
-        let (horizontal, vertical) = (horizontal_moves::<L>(cells), vertical_moves::<L>(cells));
         let (_, width, height) = normalize::<L>(cells);
+        Self {
+            layout: PhantomData,
+            cells,
+            width,
+            height,
+            lines: 0,
+            line: 0,
+            vertical: true,
+            whole: SmallVec::new(),
+            handed: 0,
+        }
+    }
+
+    /// The next domino of the middle-out walk (its first cell, and whether it is vertical).
+    fn walk(&mut self) -> Option<(u32, bool)> {
         let middle_out = |k: u32, n: u32| {
             let middle = (n - 1) / 2;
             if k % 2 == 1 {
@@ -622,30 +641,23 @@ impl<L: Layout> SearchOrder<L> {
                 middle - k / 2
             }
         };
-        let mut walk = SmallVec::new();
-        let mut push = |mut set: Shape, flag: u8| {
-            while set != 0 {
-                walk.push(set.trailing_zeros() as u8 | flag);
-                set &= set - 1;
+        while self.line == 0 {
+            let k = self.lines;
+            self.lines += 1;
+            if k < self.width {
+                let column = L::FIRST_COLUMN << middle_out(k, self.width);
+                self.line = vertical_moves::<L>(self.cells) & column;
+            } else if k < self.width + self.height {
+                let row = L::FIRST_ROW << (L::STRIDE * middle_out(k - self.width, self.height));
+                self.line = horizontal_moves::<L>(self.cells) & row;
+                self.vertical = false;
+            } else {
+                return None;
             }
-        };
-        for k in 0..width {
-            push(vertical & L::FIRST_COLUMN << middle_out(k, width), 128);
         }
-        for k in 0..height {
-            push(
-                horizontal & L::FIRST_ROW << (L::STRIDE * middle_out(k, height)),
-                0,
-            );
-        }
-        Self {
-            layout: PhantomData,
-            cells,
-            walk,
-            checked: 0,
-            whole: SmallVec::new(),
-            handed: 0,
-        }
+        let first = self.line.trailing_zeros();
+        self.line &= self.line - 1;
+        Some((first, self.vertical))
     }
 }
 
@@ -654,21 +666,20 @@ impl<L: Layout> Iterator for SearchOrder<L> {
     type Item = (Shape, bool);
 
     fn next(&mut self) -> Option<(Shape, bool)> {
-        let domino = |code: u8| {
-            let first: Shape = 1 << (code & 127);
-            first | first << if code & 128 == 0 { 1 } else { L::STRIDE }
+        let domino = |first: u32, vertical: bool| {
+            let first: Shape = 1 << first;
+            first | first << if vertical { L::STRIDE } else { 1 }
         };
-        while let Some(&code) = self.walk.get(self.checked) {
-            self.checked += 1;
-            if stays_connected::<L>(self.cells, u32::from(code & 127), code & 128 != 0) {
-                self.whole.push(code);
+        while let Some((first, vertical)) = self.walk() {
+            if stays_connected::<L>(self.cells, first, vertical) {
+                self.whole.push(first as u8 | u8::from(vertical) << 7);
             } else {
-                return Some((domino(code), false));
+                return Some((domino(first, vertical), false));
             }
         }
         let &code = self.whole.get(self.handed)?;
         self.handed += 1;
-        Some((domino(code), true))
+        Some((domino(u32::from(code & 127), code & 128 != 0), true))
     }
 }
 
