@@ -98,8 +98,9 @@ const fn component_across<L: Layout>(cells: Shape, cut: Shape) -> Shape {
             | (rightward << L::STRIDE)
             | (rightward >> L::STRIDE))
             & cells;
-        if grown == component {
-            return component;
+        // Done when nothing was added, or (one round sooner) when all of `cells` was reached.
+        if grown == component || grown == cells {
+            return grown;
         }
         component = grown;
     }
