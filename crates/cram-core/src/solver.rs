@@ -54,14 +54,12 @@ struct Leftover {
 }
 
 /// A memo table of fixed capacity: `2^k` buckets of one cache line, each holding five entries
-/// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]):
-/// the low `k` bits of the first hash choose the bucket, and the entry keeps the rest
-/// of the first hash and the top 32 bits of the second, with the value in the low byte. Two
-/// keys match only if they agree on those 96 bits: a false match has a chance of about
-/// `2^-(96 - k)` per lookup. A new entry takes an empty place in its bucket or replaces the
-/// entries in turn (entries never go stale, so losing one only costs recomputation). Value 0
-/// marks an empty place, so a new table comes zeroed from the allocator and untouched pages
-/// cost nothing.
+/// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]): the low `k` bits
+/// of the first hash choose the bucket, and the entry keeps the rest of the first hash and
+/// the top 32 bits of the second, with the value in the low byte. Two keys match only if they
+/// agree on those 96 bits: a false match has a chance of about `2^-(96 - k)` per lookup. A new
+/// entry takes an empty place in its bucket or replaces the entries in turn (entries never go
+/// stale, so losing one only costs recomputation). Value 0 marks an empty place.
 #[derive(Debug)]
 struct Table {
     buckets: Vec<Bucket>,
