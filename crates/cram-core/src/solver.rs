@@ -748,7 +748,10 @@ mod tests {
         let mut all: Vec<Shape> = dominoes::<L>(cells).collect();
         all.sort_unstable();
         proptest::prop_assert_eq!(ordered_sorted, all);
-        let cutting = ordered.iter().take_while(|&&(_, connected)| !connected).count();
+        let cutting = ordered
+            .iter()
+            .take_while(|&&(_, connected)| !connected)
+            .count();
         for (i, &(domino, connected)) in ordered.iter().enumerate() {
             let first = domino.trailing_zeros();
             let vertical = domino >> first >> L::STRIDE & 1 == 1;
