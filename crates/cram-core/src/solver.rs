@@ -602,10 +602,9 @@ struct SearchOrder<L: Layout> {
     height: u32,
     /// The lines walked so far: the columns (for the vertical dominoes), then the rows.
     lines: u32,
-    /// The first cells of the dominoes of the current line not yet walked.
+    /// The first cells of the dominoes of the current line not yet walked (vertical ones while
+    /// the lines walked are at most `width`, the columns).
     line: Shape,
-    /// Whether the current line's dominoes are vertical.
-    vertical: bool,
     /// The dominoes walked and found to keep the region whole, as their first cell plus 128 if
     /// vertical, tried once the walk is done.
     whole: SmallVec<[u8; 64]>,
@@ -623,7 +622,6 @@ impl<L: Layout> SearchOrder<L> {
             height,
             lines: 0,
             line: 0,
-            vertical: true,
             whole: SmallVec::new(),
             handed: 0,
         }
@@ -648,14 +646,13 @@ impl<L: Layout> SearchOrder<L> {
             } else if k < self.width + self.height {
                 let row = L::FIRST_ROW << (L::STRIDE * middle_out(k - self.width, self.height));
                 self.line = horizontal_moves::<L>(self.cells) & row;
-                self.vertical = false;
             } else {
                 return None;
             }
         }
         let first = self.line.trailing_zeros();
         self.line &= self.line - 1;
-        Some((first, self.vertical))
+        Some((first, self.lines <= self.width))
     }
 }
 
