@@ -25,7 +25,8 @@ pub enum Exit {
 pub struct Run {
     /// How it ended.
     pub exit: Exit,
-    /// Whether the time limit ran out (the process was then killed).
+    /// Whether the time limit ran out before the referee saw the process end (it was then
+    /// killed if it still ran). A judge's clock is its own: an answer it sees late is late.
     pub timed_out: bool,
     /// Wall time from spawn to exit.
     pub elapsed: Duration,
@@ -75,9 +76,11 @@ fn high_water_kib(pid: u32) -> Option<u64> {
 }
 
 /// Waits for `child` to exit, killing it once `limit` has passed since `since`, then stops
-/// whatever it left running in its process group. Returns how it ended, whether it was
-/// killed for time, and its peak resident memory in KiB: the highest `VmHWM` read while it
-/// ran (every 2 ms, and `seen` from earlier reads), or `ru_maxrss` if none could be read.
+/// whatever it left running in its process group. Returns how it ended, whether `limit` ran
+/// out before its end was seen (killed for time, or found ended only after the limit, when the
+/// referee itself was held up), and its peak resident memory in KiB: the highest `VmHWM` read
+/// while it ran (every 2 ms, and `seen` from earlier reads), or `ru_maxrss` if none could be
+/// read.
 fn reap(
     child: &mut std::process::Child,
     since: Instant,
@@ -97,6 +100,7 @@ fn reap(
         // both out-pointers point to live locals.
         let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
         if reaped == pid || reaped < 0 {
+            timed_out = since.elapsed() > limit;
             break;
         }
         if since.elapsed() > limit {
@@ -241,12 +245,16 @@ impl Session {
         stdin.flush()
     }
 
-    /// Waits at most `limit` for the next line of output.
+    /// Waits at most `limit` for the next line of output. A line found only after `limit`
+    /// (the referee itself held up) is late like a missing one.
     pub fn receive(&mut self, limit: Duration) -> Received {
         let start = Instant::now();
         match self.lines.recv_timeout(limit) {
             Ok(line) => {
                 let took = start.elapsed();
+                if took > limit {
+                    return Received::Timeout;
+                }
                 let now = high_water_kib(self.child.id()).unwrap_or(0);
                 self.peak_kib = self.peak_kib.max(now);
                 Received::Line(line, took)
@@ -271,5 +279,25 @@ impl Session {
             peak_rss_kib,
             stderr,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_end_seen_after_the_limit_is_late() {
+        let command = ["true".to_string()];
+        let since = Instant::now();
+        let mut child = spawn(&command).unwrap();
+        // The bot ends at once, but the referee looks only after the limit.
+        thread::sleep(Duration::from_millis(100));
+        let (exit, timed_out, _) = reap(&mut child, since, Duration::from_millis(20), 0);
+        assert_eq!(exit, Exit::Code(0));
+        assert!(timed_out);
+        let mut child = spawn(&command).unwrap();
+        let (exit, timed_out, _) = reap(&mut child, Instant::now(), Duration::from_secs(5), 0);
+        assert_eq!((exit, timed_out), (Exit::Code(0), false));
     }
 }

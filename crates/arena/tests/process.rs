@@ -45,6 +45,16 @@ fn sessions_exchange_lines_under_limits() {
 }
 
 #[test]
+fn a_line_found_after_the_limit_is_late() {
+    let mut bot =
+        Session::start(&["sh".into(), "-c".into(), "echo early; sleep 1".into()]).unwrap();
+    // The line is written at once, but the referee looks for it only after its limit.
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(bot.receive(Duration::from_nanos(1)), Received::Timeout);
+    bot.finish(Duration::from_millis(10));
+}
+
+#[test]
 fn peak_memory_is_the_bots_own() {
     // The referee holds 32 MiB; a child spawned from it starts from that image, which
     // `ru_maxrss` would count. The bot's own peak is what the judge limits.
