@@ -26,9 +26,10 @@ pub struct Run {
     /// How it ended.
     pub exit: Exit,
     /// Whether the time limit ran out before the referee saw the process end (it was then
-    /// killed if it still ran). A judge's clock is its own: an answer it sees late is late.
+    /// killed if it still ran): `elapsed` is over the limit. A judge's clock is its own: an
+    /// answer it sees late is late.
     pub timed_out: bool,
-    /// Wall time from spawn to exit.
+    /// Wall time from spawn until the referee saw the process end.
     pub elapsed: Duration,
     /// Peak resident memory of the process, in KiB (its `VmHWM`, read while it runs; see
     /// `high_water_kib`).
@@ -76,22 +77,22 @@ fn high_water_kib(pid: u32) -> Option<u64> {
 }
 
 /// Waits for `child` to exit, killing it once `limit` has passed since `since`, then stops
-/// whatever it left running in its process group. Returns how it ended, whether `limit` ran
-/// out before its end was seen (killed for time, or found ended only after the limit, when the
-/// referee itself was held up), and its peak resident memory in KiB: the highest `VmHWM` read
-/// while it ran (every 2 ms, and `seen` from earlier reads), or `ru_maxrss` if none could be
-/// read.
+/// whatever it left running in its process group. Returns how it ended, the time from `since`
+/// at which its end was seen (over `limit` when it was killed for time, and also when the
+/// referee itself was held up and found it ended only after the limit), and its peak resident
+/// memory in KiB: the highest `VmHWM` read while it ran (every 2 ms, and `seen` from earlier
+/// reads), or `ru_maxrss` if none could be read.
 fn reap(
     child: &mut std::process::Child,
     since: Instant,
     limit: Duration,
     mut seen: u64,
-) -> (Exit, bool, u64) {
+) -> (Exit, Duration, u64) {
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: `rusage` is plain old data; all zeros is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let mut timed_out = false;
+    let mut seen_after = Duration::ZERO;
     for round in 0u64.. {
         if round % 10 == 0 {
             seen = seen.max(high_water_kib(child.id()).unwrap_or(0));
@@ -99,12 +100,11 @@ fn reap(
         // SAFETY: `pid` is our child, not yet reaped (std's `Child` is never waited on), and
         // both out-pointers point to live locals.
         let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        seen_after = since.elapsed();
         if reaped == pid || reaped < 0 {
-            timed_out = since.elapsed() > limit;
             break;
         }
-        if since.elapsed() > limit {
-            timed_out = true;
+        if seen_after > limit {
             let _ = child.kill();
             // SAFETY: as above; this blocking call reaps the killed child.
             unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
@@ -126,7 +126,7 @@ fn reap(
     } else {
         usage.ru_maxrss.max(0) as u64
     };
-    (exit, timed_out, peak)
+    (exit, seen_after, peak)
 }
 
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
@@ -156,14 +156,13 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
     });
     let out_reader = read_pipe(stdout);
     let err_reader = read_pipe(stderr);
-    let (exit, timed_out, peak_rss_kib) = reap(&mut child, start, limit, 0);
-    let elapsed = start.elapsed();
+    let (exit, elapsed, peak_rss_kib) = reap(&mut child, start, limit, 0);
     let _ = writer.join();
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
     Run {
         exit,
-        timed_out,
+        timed_out: elapsed > limit,
         elapsed,
         peak_rss_kib,
         stdout,
@@ -287,17 +286,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_end_seen_after_the_limit_is_late() {
+    fn an_end_is_timed_when_the_referee_sees_it() {
         let command = ["true".to_string()];
         let since = Instant::now();
         let mut child = spawn(&command).unwrap();
-        // The bot ends at once, but the referee looks only after the limit.
+        // The bot ends at once, but the referee looks only after 100 ms: that is its time.
         thread::sleep(Duration::from_millis(100));
-        let (exit, timed_out, _) = reap(&mut child, since, Duration::from_millis(20), 0);
+        let (exit, seen_after, _) = reap(&mut child, since, Duration::from_millis(20), 0);
         assert_eq!(exit, Exit::Code(0));
-        assert!(timed_out);
-        let mut child = spawn(&command).unwrap();
-        let (exit, timed_out, _) = reap(&mut child, Instant::now(), Duration::from_secs(5), 0);
-        assert_eq!((exit, timed_out), (Exit::Code(0), false));
+        assert!(seen_after >= Duration::from_millis(100), "{seen_after:?}");
+    }
+
+    #[test]
+    fn a_run_is_late_exactly_when_its_time_is_over_the_limit() {
+        let quick = run_once(&["true".to_string()], b"", Duration::from_secs(5));
+        let slow = run_once(
+            &["sleep".to_string(), "5".to_string()],
+            b"",
+            Duration::from_millis(50),
+        );
+        assert_eq!((&quick.exit, quick.timed_out), (&Exit::Code(0), false));
+        assert!(slow.timed_out && matches!(slow.exit, Exit::Signal(_)));
+        for (run, limit) in [(quick, 5000), (slow, 50)] {
+            assert_eq!(run.timed_out, run.elapsed > Duration::from_millis(limit));
+        }
     }
 }
