@@ -7,14 +7,16 @@
 //! statistics of every sibling whose point the same player took first later in that game.
 //! The AMAF weight `b = n' / (n' + n + n n' / equivalence)` starts at 1 and fades as a node's
 //! own visits `n` grow. New children start with prior visits: even odds for all, more won
-//! visits for captures, known 3 x 3 shapes and points near the last move, more lost ones for a
-//! self-atari and a pass. The tree lives in a node arena
-//! of fixed capacity; when it is full, leaves are no longer expanded.
+//! visits for captures (an atari that starts a ladder the chain cannot escape counts as one),
+//! known 3 x 3 shapes and points near the last move, more lost ones for a self-atari (also an
+//! escape into a ladder that catches the chain: the `ladder` module) and a pass. The tree lives
+//! in a node arena of fixed capacity; when it is full, leaves are no longer expanded.
 
 use rand_xoshiro::rand_core::SeedableRng;
 use search::Budget;
 
 use crate::game::Game;
+use crate::ladder::Ladders;
 use crate::playout::{FirstPlayed, Rng, playout};
 use crate::position::{Colour, Move, Position};
 
@@ -94,6 +96,8 @@ pub struct Engine {
     path: Vec<u32>,
     /// The other threads' engines (none with one thread).
     helpers: Vec<Engine>,
+    /// Reads the ladders of a node's position for its children's priors.
+    ladders: Box<Ladders>,
 }
 
 impl Engine {
@@ -121,6 +125,7 @@ impl Engine {
             capacity,
             path: Vec::new(),
             helpers,
+            ladders: Box::new(Ladders::new()),
         }
     }
 
@@ -233,6 +238,7 @@ impl Engine {
             ..Node::default()
         });
         let near = last.map(|q| position.vertex(q));
+        self.ladders.load(position);
         for &p in empties {
             let p = usize::from(p);
             if position.is_own_eye(p) || position.is_suicide(p) {
@@ -242,8 +248,11 @@ impl Engine {
             if position.captures(p) {
                 visits += PRIOR_CAPTURE;
                 wins += PRIOR_CAPTURE;
-            } else if position.is_big_self_atari(p) {
+            } else if position.is_big_self_atari(p) || self.ladders.escape_fails(position, p) {
                 visits += PRIOR_SELF_ATARI;
+            } else if self.ladders.attack_works(position, p) {
+                visits += PRIOR_CAPTURE;
+                wins += PRIOR_CAPTURE;
             }
             if crate::patterns::matches(position.neighbourhood(p)) {
                 visits += PRIOR_SHAPE;

@@ -17,6 +17,7 @@ mod board;
 pub mod engine;
 mod game;
 pub mod gtp;
+mod ladder;
 mod patterns;
 mod playout;
 mod position;

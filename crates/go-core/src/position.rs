@@ -19,12 +19,12 @@ pub const MAX_PLAY_SIZE: usize = 25;
 
 /// Array slots of the largest board: `(n + 2)` rows of `n + 1` (the left edge of a row is the
 /// right edge of the row above), plus one for the last row's right edge.
-const CAPACITY: usize = (MAX_PLAY_SIZE + 2) * (MAX_PLAY_SIZE + 1) + 1;
+pub(crate) const CAPACITY: usize = (MAX_PLAY_SIZE + 2) * (MAX_PLAY_SIZE + 1) + 1;
 
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
-const EDGE: u8 = 3;
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const BLACK: u8 = 1;
+pub(crate) const WHITE: u8 = 2;
+pub(crate) const EDGE: u8 = 3;
 
 /// A player, or the colour of a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,7 +49,7 @@ impl Colour {
         self as usize
     }
 
-    const fn stone(self) -> u8 {
+    pub(crate) const fn stone(self) -> u8 {
         match self {
             Self::Black => BLACK,
             Self::White => WHITE,
@@ -278,6 +278,22 @@ impl Position {
     /// The vertex of array slot `p`.
     pub(crate) fn vertex(&self, p: usize) -> Vertex {
         Vertex::new(p % self.stride - 1, p / self.stride - 1)
+    }
+
+    /// The stored point of every array slot (`EMPTY`, `BLACK`, `WHITE` or `EDGE`).
+    pub(crate) fn points(&self) -> &[u8; CAPACITY] {
+        &self.points
+    }
+
+    /// The distance between vertically neighbouring slots.
+    pub(crate) fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The head stone of the chain on slot `p` (which must hold a stone): the same slot for
+    /// every stone of one chain.
+    pub(crate) fn chain_head(&self, p: usize) -> usize {
+        usize::from(self.head[p])
     }
 
     /// The four neighbour slots of slot `p`.
