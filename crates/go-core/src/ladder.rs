@@ -11,13 +11,17 @@
 //! defender that can take an attacking chain in atari, or whose extension captures, counts as
 //! free, and so does a read longer than [`MAX_STEPS`] stones: the reader errs towards "free".
 
-use crate::position::{CAPACITY, EMPTY, Position};
+use crate::position::{BLACK, CAPACITY, EMPTY, Position, WHITE};
 
 /// The most stones one read may put before it calls the chain free.
 const MAX_STEPS: u32 = 100;
 
+/// The stone of the other colour.
+const fn other(stone: u8) -> u8 {
+    BLACK + WHITE - stone
+}
+
 /// A ladder reader: a copy of a position's points and the scratch space of its floods.
-#[derive(Clone)]
 pub(crate) struct Ladders {
     points: [u8; CAPACITY],
     stride: usize,
@@ -127,10 +131,9 @@ impl Ladders {
         self.flood(p, n + 1) == n
     }
 
-    /// Whether a stone of the chain on `p` touches a chain of the other colour in atari.
-    fn touches_enemy_in_atari(&mut self, p: usize) -> bool {
-        let enemy = 3 - self.points[p];
-        self.flood(p, 4);
+    /// Whether a stone of the chain the last flood walked (to its end) touches a chain of
+    /// `enemy` in atari.
+    fn flooded_chain_touches_atari(&mut self, enemy: u8) -> bool {
         let stones = std::mem::take(&mut self.chain);
         let found = stones.iter().any(|&s| {
             self.neighbours(usize::from(s))
@@ -143,13 +146,17 @@ impl Ladders {
 
     /// Whether the chain on `p`, in atari with its owner to move, gets away.
     fn escapes(&mut self, p: usize) -> bool {
-        if self.steps == 0 || self.touches_enemy_in_atari(p) || self.flood(p, 2) != 1 {
+        // One liberty means the flood walked the whole chain.
+        if self.steps == 0 || self.flood(p, 2) != 1 {
+            return true;
+        }
+        let extension = self.liberties[0];
+        let defender = self.points[p];
+        let attacker = other(defender);
+        if self.flooded_chain_touches_atari(attacker) {
             return true;
         }
         self.steps -= 1;
-        let defender = self.points[p];
-        let attacker = 3 - defender;
-        let extension = self.liberties[0];
         self.points[extension] = defender;
         let captures = self
             .neighbours(extension)
@@ -179,7 +186,7 @@ impl Ladders {
         }
         self.steps -= 1;
         self.points[atari] = attacker;
-        let defender = 3 - attacker;
+        let defender = other(attacker);
         let plain = !self.has_liberties(atari, 0)
             && !self
                 .neighbours(atari)
@@ -194,7 +201,7 @@ impl Ladders {
     /// puts an enemy chain next to it in atari that cannot escape a ladder.
     pub(crate) fn attack_works(&mut self, position: &Position, p: usize) -> bool {
         let mover = position.to_move().stone();
-        let enemy = 3 - mover;
+        let enemy = other(mover);
         let mut targets = [0; 4];
         let mut count = 0;
         for q in self.neighbours(p) {
@@ -226,7 +233,7 @@ impl Ladders {
     /// catches it: two liberties, and an atari on one of them the chain cannot escape.
     pub(crate) fn escape_fails(&mut self, position: &Position, p: usize) -> bool {
         let mover = position.to_move().stone();
-        let enemy = 3 - mover;
+        let enemy = other(mover);
         let in_atari = self
             .neighbours(p)
             .into_iter()

@@ -24,7 +24,7 @@ pub(crate) const CAPACITY: usize = (MAX_PLAY_SIZE + 2) * (MAX_PLAY_SIZE + 1) + 1
 pub(crate) const EMPTY: u8 = 0;
 pub(crate) const BLACK: u8 = 1;
 pub(crate) const WHITE: u8 = 2;
-pub(crate) const EDGE: u8 = 3;
+const EDGE: u8 = 3;
 
 /// A player, or the colour of a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
