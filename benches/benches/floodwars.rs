@@ -36,7 +36,7 @@ fn position(side: usize, moves: usize, seed: u64) -> Position {
 
 fn kernels(c: &mut Criterion) {
     let mut group = c.benchmark_group("floodwars");
-    for (side, moves) in [(20, 10), (50, 20)] {
+    for (side, moves) in [(10, 4), (20, 10), (50, 20)] {
         let start = position(side, moves, 7);
         let label = format!("{side}x{side}-after-{moves}");
         group.bench_with_input(BenchmarkId::new("groups-build", &label), &start, |b, p| {
