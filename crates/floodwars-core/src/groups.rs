@@ -527,46 +527,46 @@ impl GroupPosition {
     /// `[J's, S's]`: its area and every group it reached first. Once the areas are separated,
     /// a race run to its end counts exactly the score.
     pub fn race(&self, steps: usize) -> [u32; 2] {
-        // The hot path of the search: word loops over only the words that can hold one of this
-        // board's groups (one word on a 10 x 10 board, 40 in a `GroupSet`).
+        // The hot path of the search: the sets are updated in place, word by word, over only
+        // the words that can hold one of this board's groups (one word on a 10 x 10 board, of
+        // the 40 in a `GroupSet`).
         let groups = &*self.groups;
         let words = groups.words;
-        let (all, [j, s]) = (&groups.all.0, self.areas.map(|area| area.0));
-        let mut free = [0u64; WORDS];
+        let [area_j, area_s] = &self.areas;
+        let mut free = GroupSet::EMPTY;
         for i in 0..words {
-            free[i] = all[i] & !j[i] & !s[i];
+            free.0[i] = groups.all.0[i] & !area_j.0[i] & !area_s.0[i];
         }
-        let mut layers = self.borders.map(|border| border.0);
-        let mut won = [[0u64; WORDS]; 2];
+        let mut layers = self.borders;
+        let mut won = [GroupSet::EMPTY; 2];
         let mut cells = self.cells;
         for _ in 0..steps {
             // Each side wins the groups of its layer the other does not reach in the same
             // step; the layers leave the free groups either way.
             let mut racing = false;
             for i in 0..words {
-                let (j, s) = (layers[0][i] & free[i], layers[1][i] & free[i]);
+                let (j, s) = (layers[0].0[i] & free.0[i], layers[1].0[i] & free.0[i]);
                 racing |= (j | s) != 0;
-                free[i] &= !(j | s);
-                won[0][i] = j & !s;
-                won[1][i] = s & !j;
-                layers[0][i] = 0;
-                layers[1][i] = 0;
+                free.0[i] &= !(j | s);
+                won[0].0[i] = j & !s;
+                won[1].0[i] = s & !j;
+                layers[0].0[i] = 0;
+                layers[1].0[i] = 0;
             }
             if !racing {
                 break;
             }
             // The next layers: the free groups next to the groups just won.
             for side in 0..2 {
-                for (i, &word) in won[side][..words].iter().enumerate() {
+                for (i, &word) in won[side].0[..words].iter().enumerate() {
                     let mut bits = word;
                     while bits != 0 {
                         let group = i * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
                         cells[side] += groups.size(group);
                         for &neighbour in groups.neighbours(group) {
-                            let neighbour = usize::from(neighbour);
-                            if free[neighbour / 64] & (1 << (neighbour % 64)) != 0 {
-                                layers[side][neighbour / 64] |= 1 << (neighbour % 64);
+                            if free.contains(usize::from(neighbour)) {
+                                layers[side].insert(usize::from(neighbour));
                             }
                         }
                     }
