@@ -161,8 +161,6 @@ pub struct Groups {
     starts: Vec<u32>,
     of_colour: [GroupSet; 5],
     all: GroupSet,
-    /// The words of a [`GroupSet`] that can hold a group of this board.
-    words: usize,
     /// The group of each cell, row by row.
     cell_groups: Vec<u16>,
     width: usize,
@@ -243,7 +241,6 @@ impl Groups {
             all.insert(group);
         }
         Self {
-            words: colours.len().div_ceil(64),
             colours,
             sizes,
             neighbours,
@@ -258,6 +255,12 @@ impl Groups {
     /// How many groups there are.
     pub fn len(&self) -> usize {
         self.colours.len()
+    }
+
+    /// The words of a [`GroupSet`] that can hold one of these groups (one on a 10 x 10 board,
+    /// of the 40 in a `GroupSet`): the sets of the race are updated over only these.
+    fn words(&self) -> usize {
+        self.len().div_ceil(64)
     }
 
     /// Whether there are none (never: a board has at least one cell).
@@ -528,10 +531,11 @@ impl GroupPosition {
     /// a race run to its end counts exactly the score.
     pub fn race(&self, steps: usize) -> [u32; 2] {
         // The hot path of the search: the sets are updated in place, word by word, over only
-        // the words that can hold one of this board's groups (one word on a 10 x 10 board, of
-        // the 40 in a `GroupSet`).
+        // the words that can hold one of this board's groups (`free` too: `Self::free` works
+        // on all 40 words of a `GroupSet` and returns a copy, which measured slower on small
+        // boards).
         let groups = &*self.groups;
-        let words = groups.words;
+        let words = groups.words();
         let [area_j, area_s] = &self.areas;
         let mut free = GroupSet::EMPTY;
         for i in 0..words {
