@@ -28,7 +28,9 @@ pub struct AlphaBetaOptions {
     /// Half-width of an aspiration window around the previous iteration's score; `None`
     /// searches every iteration with a full window.
     pub aspiration_window: Option<Score>,
-    /// The clock is read once every this many nodes (a power of two).
+    /// The clock is read once every this many positions visited, nodes and leaves alike (a
+    /// power of two): a node with many moves values each of its leaves, and on a large board
+    /// those leaves can take a millisecond in all.
     pub check_every: u64,
 }
 
@@ -83,6 +85,8 @@ pub struct AlphaBeta<G: Game> {
     previous_best: Option<G::Move>,
     previous_best_searched: bool,
     nodes: u64,
+    /// Positions visited, nodes and leaves: the clock is read every `check_every` of them.
+    visits: u64,
     stopped: bool,
     /// Whether the current iteration evaluated a position at its depth limit or took a value
     /// from the table (if neither, the whole game tree was searched and deeper iterations would
@@ -103,6 +107,7 @@ impl<G: Game> AlphaBeta<G> {
             previous_best: None,
             previous_best_searched: false,
             nodes: 0,
+            visits: 0,
             stopped: false,
             reached_horizon: false,
         }
@@ -125,6 +130,7 @@ impl<G: Game> AlphaBeta<G> {
         self.killers.fill([None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 2);
         self.nodes = 0;
+        self.visits = 0;
         self.stopped = false;
         let mut state = state.clone();
         let mut moves = MoveList::new();
@@ -208,6 +214,16 @@ impl<G: Game> AlphaBeta<G> {
         self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, clock)
     }
 
+    /// Counts a visited position and, every `check_every` of them, stops the search once the
+    /// clock's hard limit has passed.
+    #[inline(always)]
+    fn tick(&mut self, clock: &Clock) {
+        self.visits += 1;
+        if self.visits & (self.options.check_every - 1) == 0 && clock.hard_expired() {
+            self.stopped = true;
+        }
+    }
+
     /// The value of a position at the depth limit, for its player to move.
     #[inline(always)]
     fn leaf(&mut self, state: &G::State, ply: usize) -> Score {
@@ -243,9 +259,7 @@ impl<G: Game> AlphaBeta<G> {
         }
         let me = G::player_to_move(state);
         self.nodes += 1;
-        if self.nodes & (self.options.check_every - 1) == 0 && clock.hard_expired() {
-            self.stopped = true;
-        }
+        self.tick(clock);
         if self.stopped {
             return 0;
         }
@@ -313,7 +327,9 @@ impl<G: Game> AlphaBeta<G> {
                 let same_player = G::player_to_move(next) == me;
                 let score = if depth == 1 {
                     // A leaf, valued here rather than through a full node.
-                    self.leaf(next, ply + 1)
+                    let score = self.leaf(next, ply + 1);
+                    self.tick(clock);
+                    score
                 } else if same_player {
                     self.alpha_beta(next, depth - 1, ply + 1, alpha, beta, clock)
                 } else {

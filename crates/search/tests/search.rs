@@ -2,6 +2,7 @@
 
 mod common;
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use common::{Board, Pile, RandomTree, Takeaway, TicTacToe, TreeState, all_tictactoe_positions};
@@ -279,6 +280,74 @@ fn an_expired_clock_still_gives_a_legal_move() {
     let mut legal = MoveList::new();
     RandomTree::generate_moves(&state, &mut legal);
     assert!(legal.contains(&result.best_move.unwrap()));
+}
+
+/// Three plies in which every position has 500 moves; each position valued is counted.
+struct Wide;
+
+static WIDE_EVALUATIONS: AtomicU64 = AtomicU64::new(0);
+
+impl Game for Wide {
+    /// The moves played so far.
+    type State = Vec<u16>;
+    type Move = u16;
+
+    fn player_to_move(s: &Vec<u16>) -> Player {
+        if s.len().is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn generate_moves(s: &Vec<u16>, moves: &mut MoveList<u16>) {
+        if s.len() < 3 {
+            moves.extend(0..500);
+        }
+    }
+
+    fn outcome(_: &Vec<u16>) -> Option<Outcome> {
+        None
+    }
+
+    fn apply(s: &mut Vec<u16>, m: u16) -> Option<Vec<u16>> {
+        let mut next = s.clone();
+        next.push(m);
+        Some(next)
+    }
+
+    fn evaluate(s: &Vec<u16>) -> i32 {
+        WIDE_EVALUATIONS.fetch_add(1, Ordering::Relaxed);
+        s.iter().map(|&m| i32::from(m % 7)).sum()
+    }
+
+    fn hash(s: &Vec<u16>) -> u64 {
+        s.iter().fold(17, |h, &m| {
+            h.wrapping_mul(31).wrapping_add(u64::from(m) + 1)
+        })
+    }
+
+    fn move_index(m: u16) -> usize {
+        usize::from(m)
+    }
+}
+
+#[test]
+fn the_clock_is_read_between_the_leaves_of_a_wide_node() {
+    // The hard limit has passed before the search starts: the first iteration's root has 500
+    // leaves, and the search must stop within `check_every` of them, not value them all.
+    let clock = Clock::starting_now(Duration::ZERO, Duration::ZERO);
+    let options = AlphaBetaOptions {
+        check_every: 64,
+        ..AlphaBetaOptions::default()
+    };
+    let result = AlphaBeta::<Wide>::new(options).search(&Vec::new(), &clock);
+    let evaluations = WIDE_EVALUATIONS.load(Ordering::Relaxed);
+    assert!(
+        evaluations <= 65,
+        "{evaluations} positions valued after the limit"
+    );
+    assert!(result.best_move.is_some_and(|m| m < 500));
 }
 
 proptest! {
