@@ -3,6 +3,7 @@
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -32,7 +33,7 @@ pub struct Run {
     /// Wall time from spawn until the referee saw the process end.
     pub elapsed: Duration,
     /// Peak resident memory of the process, in KiB (its `VmHWM`, read while it runs; see
-    /// `high_water_kib`).
+    /// `high_water_kib` and `reap`; 0 if it ended before it could be read).
     pub peak_rss_kib: u64,
     /// Standard output (at most 1 MiB).
     pub stdout: Vec<u8>,
@@ -65,12 +66,42 @@ fn spawn(command: &[String]) -> Result<std::process::Child, String> {
         .map_err(|error| format!("cannot start {program}: {error}"))
 }
 
+/// Where the program text of process `pid` (a number, or `self`) starts in its address space:
+/// `startcode`, field 26 of `/proc/PID/stat`. `None` if it cannot be read.
+fn code_start(pid: &str) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Field 2, the name in parentheses, may hold spaces: count from the field after it (3).
+    let (_, fields) = stat.rsplit_once(')')?;
+    fields.split_whitespace().nth(26 - 3)?.parse().ok()
+}
+
+/// The referee's own [`code_start`], read once.
+fn referee_code_start() -> Option<u64> {
+    static START: OnceLock<Option<u64>> = OnceLock::new();
+    *START.get_or_init(|| code_start("self"))
+}
+
 /// The peak resident memory of process `pid` so far, in KiB: `VmHWM` from
 /// `/proc/PID/status`, which counts only the address space the process got at `exec` (unlike
 /// `wait4`'s `ru_maxrss`, which also keeps the high-water mark of the referee's image the
 /// child was spawned from: a few MiB, more than a small bot's own peak). `None` once the
-/// process has exited.
+/// process has exited, and while it still runs in the referee's memory: `posix_spawn` returns
+/// once the kernel has begun the child's `exec`, a moment before the child's memory is swapped
+/// for the bot's, and until then its `VmHWM` is the referee's (on a busy machine that moment
+/// can last milliseconds). Its code address tells the two apart: the referee's until the
+/// swap, the bot's after it (a fresh one even when the bot is this program, by address space
+/// randomisation).
 fn high_water_kib(pid: u32) -> Option<u64> {
+    // Read the code address first: once it has changed, the status read after it is the bot's.
+    let code = code_start(&pid.to_string())?;
+    if Some(code) == referee_code_start() {
+        return None;
+    }
+    status_high_water_kib(&pid.to_string())
+}
+
+/// `VmHWM` from `/proc/PID/status` (`pid` a number, or `self`), in KiB.
+fn status_high_water_kib(pid: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
@@ -81,7 +112,8 @@ fn high_water_kib(pid: u32) -> Option<u64> {
 /// at which its end was seen (over `limit` when it was killed for time, and also when the
 /// referee itself was held up and found it ended only after the limit), and its peak resident
 /// memory in KiB: the highest `VmHWM` read while it ran (every 2 ms, and `seen` from earlier
-/// reads), or `ru_maxrss` if none could be read.
+/// reads), or `ru_maxrss` where that is higher and above the referee's own peak; 0 when a bot
+/// ended before any reading and its peak cannot be told from the referee's.
 fn reap(
     child: &mut std::process::Child,
     since: Instant,
@@ -121,10 +153,15 @@ fn reap(
     } else {
         Exit::Signal(libc::WTERMSIG(status))
     };
-    let peak = if seen > 0 {
-        seen
+    // `ru_maxrss` also holds the referee's own high-water mark from when the child was spawned
+    // (the child ran in the referee's memory until `exec`): above the referee's mark it can only
+    // be the bot's; at or below it, it says nothing about the bot.
+    let max_rss = usage.ru_maxrss.max(0) as u64;
+    let referee = status_high_water_kib("self").unwrap_or(u64::MAX);
+    let peak = if max_rss > referee {
+        seen.max(max_rss)
     } else {
-        usage.ru_maxrss.max(0) as u64
+        seen
     };
     (exit, seen_after, peak)
 }
@@ -295,6 +332,23 @@ mod tests {
         let (exit, seen_after, _) = reap(&mut child, since, Duration::from_millis(20), 0);
         assert_eq!(exit, Exit::Code(0));
         assert!(seen_after >= Duration::from_millis(100), "{seen_after:?}");
+    }
+
+    #[test]
+    fn the_referees_own_memory_is_never_read_as_a_bots() {
+        // A child caught in the middle of `exec` still runs in the referee's memory, with the
+        // referee's code address: reading the referee itself is that moment, held still.
+        assert_eq!(high_water_kib(std::process::id()), None);
+        let mut child = spawn(&["sleep".to_string(), "5".to_string()]).unwrap();
+        let since = Instant::now();
+        let mut peak = None;
+        while peak.is_none() && since.elapsed() < Duration::from_secs(2) {
+            peak = high_water_kib(child.id());
+            thread::sleep(Duration::from_millis(1));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(peak.is_some_and(|kib| kib > 0), "{peak:?}");
     }
 
     #[test]

@@ -14,8 +14,9 @@ pub struct MoveRecord {
     /// Wall time of the move in microseconds (process start to exit for a process started per
     /// move; line written to answer read for a process that lives for the game).
     pub micros: u64,
-    /// Peak resident memory of the process that made the move, in KiB (0 for built-ins and for
-    /// processes that live for the game, whose peak is in [`GameRecord::peak_kib`]).
+    /// Peak resident memory of the process that made the move, in KiB (0 for built-ins, for
+    /// processes that live for the game, whose peak is in [`GameRecord::peak_kib`], and for a
+    /// process that ended before the referee could read its peak).
     pub peak_kib: u64,
 }
 
