@@ -91,13 +91,25 @@ fn referee_code_start() -> Option<u64> {
 /// can last milliseconds). Its code address tells the two apart: the referee's until the
 /// swap, the bot's after it (a fresh one even when the bot is this program, by address space
 /// randomisation).
-fn high_water_kib(pid: u32) -> Option<u64> {
+fn high_water_kib(pid: &str) -> Option<u64> {
     // Read the code address first: once it has changed, the status read after it is the bot's.
-    let code = code_start(&pid.to_string())?;
+    let code = code_start(pid)?;
     if Some(code) == referee_code_start() {
         return None;
     }
-    status_high_water_kib(&pid.to_string())
+    status_high_water_kib(pid)
+}
+
+/// `peak` (KiB, 0 while nothing has been read) raised by a new reading of process `pid`. Only
+/// the first reading needs [`high_water_kib`]'s check of the code address: after its `exec` a
+/// process never runs in the referee's memory again, so later readings read `VmHWM` alone.
+fn raise_peak_kib(pid: &str, peak: u64) -> u64 {
+    let now = if peak == 0 {
+        high_water_kib(pid)
+    } else {
+        status_high_water_kib(pid)
+    };
+    peak.max(now.unwrap_or(0))
 }
 
 /// `VmHWM` from `/proc/PID/status` (`pid` a number, or `self`), in KiB.
@@ -125,9 +137,10 @@ fn reap(
     // SAFETY: `rusage` is plain old data; all zeros is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let mut seen_after = Duration::ZERO;
+    let pid_text = pid.to_string();
     for round in 0u64.. {
         if round % 10 == 0 {
-            seen = seen.max(high_water_kib(child.id()).unwrap_or(0));
+            seen = raise_peak_kib(&pid_text, seen);
         }
         // SAFETY: `pid` is our child, not yet reaped (std's `Child` is never waited on), and
         // both out-pointers point to live locals.
@@ -291,8 +304,7 @@ impl Session {
                 if took > limit {
                     return Received::Timeout;
                 }
-                let now = high_water_kib(self.child.id()).unwrap_or(0);
-                self.peak_kib = self.peak_kib.max(now);
+                self.peak_kib = raise_peak_kib(&self.child.id().to_string(), self.peak_kib);
                 Received::Line(line, took)
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Received::Timeout,
@@ -338,12 +350,14 @@ mod tests {
     fn the_referees_own_memory_is_never_read_as_a_bots() {
         // A child caught in the middle of `exec` still runs in the referee's memory, with the
         // referee's code address: reading the referee itself is that moment, held still.
-        assert_eq!(high_water_kib(std::process::id()), None);
+        let referee = std::process::id().to_string();
+        assert_eq!(high_water_kib(&referee), None);
+        assert_eq!(raise_peak_kib(&referee, 0), 0);
         let mut child = spawn(&["sleep".to_string(), "5".to_string()]).unwrap();
         let since = Instant::now();
         let mut peak = None;
         while peak.is_none() && since.elapsed() < Duration::from_secs(2) {
-            peak = high_water_kib(child.id());
+            peak = high_water_kib(&child.id().to_string());
             thread::sleep(Duration::from_millis(1));
         }
         let _ = child.kill();
