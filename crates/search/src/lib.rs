@@ -65,5 +65,7 @@ pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SearchResult};
 pub use clock::Clock;
 pub use game::{Game, MoveList, Outcome, Player, Score, WIN};
 pub use hash::mix;
-pub use mcts::{Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, RandomRollout, RolloutPolicy};
+pub use mcts::{
+    Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, RandomRollout, Rng, RolloutPolicy,
+};
 pub use table::{Bound, Entry, TranspositionTable};

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use search::negamax::negamax;
 use search::{
     AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Player,
-    RandomRollout, WIN,
+    RandomRollout, Rng, RolloutPolicy, WIN,
 };
 
 fn alpha_beta<G: Game>(depth: u32, aspiration: Option<i32>) -> AlphaBeta<G> {
@@ -155,6 +155,39 @@ fn mcts_never_loses_tictactoe_to_alpha_beta() {
                 outcome,
                 Outcome::Win(seat.other()),
                 "MCTS as {seat:?}, seed {seed}"
+            );
+        }
+    }
+}
+
+/// A leaf policy written outside the crate, as a user of the library writes one: every leaf
+/// is worth the same to the first player.
+struct Constant(f64);
+
+impl RolloutPolicy<TicTacToe> for Constant {
+    fn value(&mut self, _: &Board, _: &mut Rng) -> f64 {
+        self.0
+    }
+}
+
+#[test]
+fn mcts_values_its_leaves_by_a_policy_of_its_own() {
+    // Forty iterations end no game, so every value comes from the policy, seen by the mover.
+    let after_x = TicTacToe::apply(&mut Board::default(), 4).unwrap();
+    for first_player_value in [0.25, 0.9] {
+        for (board, for_mover) in [
+            (Board::default(), first_player_value),
+            (after_x, 1.0 - first_player_value),
+        ] {
+            let mut mcts = Mcts::<TicTacToe, _>::new(
+                board,
+                MctsOptions::default(),
+                Constant(first_player_value),
+            );
+            let result = mcts.search(&Budget::iterations(40));
+            assert!(
+                (result.win_rate - for_mover).abs() < 1e-9,
+                "{board:?}: {result:?}"
             );
         }
     }
