@@ -3,20 +3,21 @@
 //!
 //! Its clock starts with the process. The budget (default 780 ms of the judge's 1 s, which
 //! leaves room for starting the process and for a busy machine) can be set with
-//! `--budget-ms N` or `FLOODWARS_BUDGET_MS`; the search deepens while the next iteration is
-//! predicted to be worth starting, and stops at the budget.
+//! `--budget-ms N` or `FLOODWARS_BUDGET_MS`; the tree search runs until the budget and plays
+//! its most visited move.
 //! Malformed input: one line on standard error, exit status 2, nothing on standard output.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use floodwars_core::Engine;
+use floodwars_core::TreeEngine;
 use floodwars_core::codec::parse;
 use search::Clock;
 
 const DEFAULT_BUDGET_MS: u64 = 780;
-const TABLE_BYTES: usize = 32 << 20;
+/// The tree's node arena: 64 MB of the judge's 128.
+const TREE_BYTES: usize = 64 << 20;
 
 fn main() -> ExitCode {
     let started = Instant::now();
@@ -58,7 +59,7 @@ fn run(started: Instant) -> Result<(), String> {
         .map_err(|e| format!("cannot read standard input: {e}"))?;
     let position = parse(&input).map_err(|e| e.to_string())?;
     let clock = Clock::new(started, budget, budget);
-    let result = Engine::new(TABLE_BYTES).search(&position, &clock);
+    let result = TreeEngine::new(TREE_BYTES).search(&position, &clock);
     let colour = result.best_move.expect("a legal colour always exists");
     let answer = position.play(colour).to_string();
     let mut stdout = std::io::stdout().lock();

@@ -5,7 +5,8 @@
 //!   game and the [`Score`];
 //! - [`codec`]: the judge's text format, shared by the bot and the arena's referee;
 //! - [`groups`]: the search's view of a position, the board as a graph of same-coloured groups;
-//! - [`eval`] and [`engine`]: the evaluation and the alpha-beta engine.
+//! - [`eval`] and [`engine`]: the evaluation, the alpha-beta engine and the tree search the bot
+//!   plays with.
 //!
 //! ```
 //! use floodwars_core::{Colour, Position};
@@ -25,7 +26,8 @@ pub mod groups;
 mod position;
 
 pub use codec::ParseError;
-pub use engine::{Engine, FloodWars};
+pub use engine::{Engine, FloodWars, TreeEngine};
 pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Score, Side};
-/// The clock and the result of [`Engine::search`], from the search crate.
-pub use search::{Clock, SearchResult};
+/// The clock and the results of [`Engine::search`] and [`TreeEngine::search`], from the search
+/// crate.
+pub use search::{Clock, MctsResult, SearchResult};
