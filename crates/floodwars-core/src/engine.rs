@@ -6,8 +6,8 @@ use search::{
     Outcome, Player, Rng, RolloutPolicy, Score, SearchResult,
 };
 
-use crate::eval::evaluate;
-use crate::groups::{GroupPosition, MAX_GROUPS};
+use crate::eval::{evaluate, race_margin};
+use crate::groups::GroupPosition;
 use crate::position::{Colour, Position, Side};
 
 /// Flood Wars as a [`search::Game`] on [`GroupPosition`]s: J moves as [`Player::First`].
@@ -146,7 +146,7 @@ impl TreeEngine {
             let root = GroupPosition::new(position);
             let cells = (position.width() * position.height()) as f64;
             let leaves = MarginLeaves {
-                centre: j_margin(&root),
+                centre: f64::from(race_margin(&root)),
                 margin_scale: 0.5 * cells.sqrt(),
             };
             let options = MctsOptions {
@@ -177,16 +177,10 @@ const WIN_SCALE: f64 = 10.0;
 
 impl RolloutPolicy<FloodWars> for MarginLeaves {
     fn value(&mut self, position: &GroupPosition, _: &mut Rng) -> f64 {
-        let margin = j_margin(position);
+        let margin = f64::from(race_margin(position));
         0.5 * logistic(margin / WIN_SCALE)
             + 0.5 * logistic((margin - self.centre) / self.margin_scale)
     }
-}
-
-/// J's cells minus S's when the race runs to its end.
-fn j_margin(position: &GroupPosition) -> f64 {
-    let [j, s] = position.race(MAX_GROUPS);
-    f64::from(j) - f64::from(s)
 }
 
 fn logistic(x: f64) -> f64 {
