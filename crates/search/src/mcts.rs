@@ -153,6 +153,12 @@ pub struct MctsOptions {
     pub memory_bytes: usize,
     /// Seed of the random number generator.
     pub seed: u64,
+    /// Weight of the implicit minimax value in selection, 0 to 1 (0, the default, is plain
+    /// UCT). Each node also keeps the minimax of the leaf values below it, and a child is
+    /// ranked by `(1 - w) * mean reward + w * minimax` plus the exploration term: "implicit
+    /// minimax backups" (Lanctot, Winands, Pepels and Sturtevant, 2014), for games whose
+    /// leaves are valued by a heuristic rather than played out.
+    pub minimax_weight: f64,
 }
 
 impl Default for MctsOptions {
@@ -161,6 +167,7 @@ impl Default for MctsOptions {
             exploration: std::f64::consts::SQRT_2,
             memory_bytes: 16 << 20,
             seed: 0,
+            minimax_weight: 0.0,
         }
     }
 }
@@ -191,6 +198,9 @@ struct Node<M> {
     visits: u32,
     /// Sum of the rewards (0 to 1) for `mover`.
     reward: f64,
+    /// The implicit minimax value for `mover`: the node's own leaf value until a child has
+    /// been visited, then the best of its visited children's for the player choosing there.
+    minimax: f32,
 }
 
 impl<M> Node<M> {
@@ -204,6 +214,7 @@ impl<M> Node<M> {
             expanded: false,
             visits: 0,
             reward: 0.0,
+            minimax: 0.0,
         }
     }
 }
@@ -315,13 +326,17 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
             Some(outcome) => outcome_value(outcome),
             None => self.policy.value(&state, &mut self.rng),
         };
-        for &index in &path {
-            let node = &mut self.nodes[index as usize];
-            node.visits += 1;
-            node.reward += match node.mover {
+        for &index in path.iter().rev() {
+            let node = self.nodes[index as usize];
+            let for_mover = match node.mover {
                 Player::First => value,
                 Player::Second => 1.0 - value,
             };
+            let minimax = self.backed_up_minimax(node).unwrap_or(for_mover as f32);
+            let node = &mut self.nodes[index as usize];
+            node.visits += 1;
+            node.reward += for_mover;
+            node.minimax = minimax;
         }
     }
 
@@ -353,6 +368,21 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         true
     }
 
+    /// The minimax value of `node` for its mover over its visited children, if it has any.
+    fn backed_up_minimax(&self, node: Node<G::Move>) -> Option<f32> {
+        let children = &self.nodes[node.first_child as usize..][..node.child_count as usize];
+        let best = children
+            .iter()
+            .filter(|child| child.visits > 0)
+            .max_by(|a, b| a.minimax.total_cmp(&b.minimax))?;
+        // The player choosing among the children is their mover; seen from `node.mover`.
+        Some(if best.mover == node.mover {
+            best.minimax
+        } else {
+            1.0 - best.minimax
+        })
+    }
+
     /// The child with the highest UCT value (an unvisited child first).
     fn select_child(&self, parent: Node<G::Move>) -> u32 {
         let log_visits = f64::from(parent.visits.max(1)).ln();
@@ -363,8 +393,10 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
                 return parent.first_child + offset as u32;
             }
             let visits = f64::from(child.visits);
-            let uct =
-                child.reward / visits + self.options.exploration * (log_visits / visits).sqrt();
+            let weight = self.options.minimax_weight;
+            let mean = child.reward / visits;
+            let value = (1.0 - weight) * mean + weight * f64::from(child.minimax);
+            let uct = value + self.options.exploration * (log_visits / visits).sqrt();
             if uct > best.0 {
                 best = (uct, offset);
             }
