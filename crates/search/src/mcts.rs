@@ -199,7 +199,8 @@ struct Node<M> {
     /// Sum of the rewards (0 to 1) for `mover`.
     reward: f64,
     /// The implicit minimax value for `mover`: the node's own leaf value until a child has
-    /// been visited, then the best of its visited children's for the player choosing there.
+    /// been visited, then the best of its visited children's for the player choosing there
+    /// (kept only when [`MctsOptions::minimax_weight`] is above 0).
     minimax: f32,
 }
 
@@ -332,11 +333,15 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
                 Player::First => value,
                 Player::Second => 1.0 - value,
             };
-            let minimax = self.backed_up_minimax(node).unwrap_or(for_mover as f32);
+            // Kept only where selection reads it: plain UCT pays nothing for it.
+            let minimax = (self.options.minimax_weight > 0.0)
+                .then(|| self.backed_up_minimax(node).unwrap_or(for_mover as f32));
             let node = &mut self.nodes[index as usize];
             node.visits += 1;
             node.reward += for_mover;
-            node.minimax = minimax;
+            if let Some(minimax) = minimax {
+                node.minimax = minimax;
+            }
         }
     }
 
@@ -386,6 +391,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     /// The child with the highest UCT value (an unvisited child first).
     fn select_child(&self, parent: Node<G::Move>) -> u32 {
         let log_visits = f64::from(parent.visits.max(1)).ln();
+        let weight = self.options.minimax_weight;
         let children = &self.nodes[parent.first_child as usize..][..parent.child_count as usize];
         let mut best = (f64::NEG_INFINITY, 0);
         for (offset, child) in children.iter().enumerate() {
@@ -393,7 +399,6 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
                 return parent.first_child + offset as u32;
             }
             let visits = f64::from(child.visits);
-            let weight = self.options.minimax_weight;
             let mean = child.reward / visits;
             let value = (1.0 - weight) * mean + weight * f64::from(child.minimax);
             let uct = value + self.options.exploration * (log_visits / visits).sqrt();
