@@ -159,6 +159,12 @@ pub struct Groups {
     /// The neighbours of group `g` are `neighbours[starts[g]..starts[g + 1]]`.
     neighbours: Vec<u16>,
     starts: Vec<u32>,
+    /// The same neighbours as [`GroupSet`] words, `(word, bits)`, one entry per word they
+    /// touch: those of group `g` are `neighbour_words[word_starts[g]..word_starts[g + 1]]`.
+    /// Neighbours lie close on the board and so close in number, so a group's few neighbours
+    /// mostly share one or two words, and the race ORs a word instead of setting each bit.
+    neighbour_words: Vec<(usize, u64)>,
+    word_starts: Vec<u32>,
     of_colour: [GroupSet; 5],
     all: GroupSet,
     /// The group of each cell, row by row.
@@ -233,7 +239,21 @@ impl Groups {
         for g in 0..colours.len() {
             starts[g + 1] += starts[g];
         }
-        let neighbours = edges.iter().map(|&(_, b)| b).collect();
+        let neighbours: Vec<u16> = edges.iter().map(|&(_, b)| b).collect();
+        let mut neighbour_words: Vec<(usize, u64)> = Vec::new();
+        let mut word_starts = vec![0u32];
+        for group in 0..colours.len() {
+            let first = neighbour_words.len();
+            for &next in &neighbours[starts[group] as usize..starts[group + 1] as usize] {
+                let (word, bit) = (usize::from(next) / 64, 1 << (next % 64));
+                // The neighbours are sorted: a new word only ever follows the last one.
+                match neighbour_words[first..].last_mut() {
+                    Some((last, bits)) if *last == word => *bits |= bit,
+                    _ => neighbour_words.push((word, bit)),
+                }
+            }
+            word_starts.push(neighbour_words.len() as u32);
+        }
         let mut of_colour = [GroupSet::EMPTY; 5];
         let mut all = GroupSet::EMPTY;
         for (group, colour) in colours.iter().enumerate() {
@@ -245,6 +265,8 @@ impl Groups {
             sizes,
             neighbours,
             starts,
+            neighbour_words,
+            word_starts,
             of_colour,
             all,
             cell_groups,
@@ -281,6 +303,12 @@ impl Groups {
     /// The groups next to `group`.
     pub fn neighbours(&self, group: usize) -> &[u16] {
         &self.neighbours[self.starts[group] as usize..self.starts[group + 1] as usize]
+    }
+
+    /// The neighbours of `group` as `(word, bits)` of a [`GroupSet`], one entry per word.
+    fn neighbour_words(&self, group: usize) -> &[(usize, u64)] {
+        &self.neighbour_words
+            [self.word_starts[group] as usize..self.word_starts[group + 1] as usize]
     }
 
     /// The cells in the groups of `set`.
@@ -429,8 +457,8 @@ impl GroupPosition {
         for group in absorbed.iter() {
             next.hash ^= group_key(me, group);
             next.cells[m] += self.groups.size(group);
-            for &neighbour in self.groups.neighbours(group) {
-                next.borders[m].insert(neighbour as usize);
+            for &(word, bits) in self.groups.neighbour_words(group) {
+                next.borders[m].0[word] |= bits;
             }
         }
         next.areas[m] = self.areas[m].or(&absorbed);
@@ -570,8 +598,8 @@ impl GroupPosition {
                         cells[side] += groups.size(group);
                         // Every neighbour goes in, free or not: the next step keeps only the
                         // free ones, and a branch here would be mispredicted half the time.
-                        for &neighbour in groups.neighbours(group) {
-                            layers[side].insert(usize::from(neighbour));
+                        for &(word, bits) in groups.neighbour_words(group) {
+                            layers[side].0[word] |= bits;
                         }
                     }
                 }
