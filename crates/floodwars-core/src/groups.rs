@@ -457,8 +457,8 @@ impl GroupPosition {
         for group in absorbed.iter() {
             next.hash ^= group_key(me, group);
             next.cells[m] += self.groups.size(group);
-            for &(word, bits) in self.groups.neighbour_words(group) {
-                next.borders[m].0[word] |= bits;
+            for &(at, neighbours) in self.groups.neighbour_words(group) {
+                next.borders[m].0[at] |= neighbours;
             }
         }
         next.areas[m] = self.areas[m].or(&absorbed);
@@ -598,8 +598,8 @@ impl GroupPosition {
                         cells[side] += groups.size(group);
                         // Every neighbour goes in, free or not: the next step keeps only the
                         // free ones, and a branch here would be mispredicted half the time.
-                        for &(word, bits) in groups.neighbour_words(group) {
-                            layers[side].0[word] |= bits;
+                        for &(at, neighbours) in groups.neighbour_words(group) {
+                            layers[side].0[at] |= neighbours;
                         }
                     }
                 }
