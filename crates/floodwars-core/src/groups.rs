@@ -597,7 +597,8 @@ impl GroupPosition {
                         bits &= bits - 1;
                         cells[side] += groups.size(group);
                         // Every neighbour goes in, free or not: the next step keeps only the
-                        // free ones, and a branch here would be mispredicted half the time.
+                        // free ones. A test here was often mispredicted, since which
+                        // neighbours are free changes from leaf to leaf.
                         for &(at, neighbours) in groups.neighbour_words(group) {
                             layers[side].0[at] |= neighbours;
                         }
