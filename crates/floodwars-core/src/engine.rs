@@ -47,6 +47,10 @@ impl Game for FloodWars {
         Some(position.play(colour))
     }
 
+    fn play(position: &mut GroupPosition, colour: Colour) {
+        position.play_in_place(colour);
+    }
+
     fn evaluate(position: &GroupPosition) -> Score {
         evaluate(position)
     }

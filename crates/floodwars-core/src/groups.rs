@@ -388,7 +388,7 @@ impl GroupPosition {
             hash ^= colour_key(side.index(), position.colour(side));
             hash ^= group_key(side, areas[side.index()].iter().next().expect("one group"));
         }
-        Self {
+        let mut start = Self {
             cells: areas.map(|area| groups.cells(&area)),
             groups,
             areas,
@@ -397,8 +397,9 @@ impl GroupPosition {
             to_move: position.to_move(),
             hash,
             link: Link::SEPARATED,
-        }
-        .with_link()
+        };
+        start.relink();
+        start
     }
 
     /// The groups of the board.
@@ -438,38 +439,52 @@ impl GroupPosition {
         self.groups.all.minus(&self.areas[0]).minus(&self.areas[1])
     }
 
-    /// The groups the player to move absorbs by picking `colour`: those of that colour next
-    /// to its area and outside the opponent's.
-    fn absorbed(&self, colour: Colour) -> GroupSet {
-        let m = self.to_move.index();
-        self.borders[m]
-            .and(&self.groups.of_colour[colour.index()])
-            .minus(&self.areas[1 - m])
-    }
-
     /// The position after the player to move picks `colour` (a legal one): its area absorbs
     /// every group of that colour next to it.
     pub fn play(&self, colour: Colour) -> Self {
+        let mut next = self.clone();
+        next.play_in_place(colour);
+        next
+    }
+
+    /// [`GroupPosition::play`] in place: the search's walk down its tree changes one copy of
+    /// the root instead of copying the position at every step.
+    pub fn play_in_place(&mut self, colour: Colour) {
         let me = self.to_move;
         let m = me.index();
-        let mut next = self.clone();
-        let absorbed = self.absorbed(colour);
-        for group in absorbed.iter() {
-            next.hash ^= group_key(me, group);
-            next.cells[m] += self.groups.size(group);
-            for &(at, neighbours) in self.groups.neighbour_words(group) {
-                next.borders[m].0[at] |= neighbours;
+        let groups = &*self.groups;
+        // Only the words that can hold one of this board's groups (as in `race`).
+        let words = groups.words();
+        let mut absorbed = GroupSet::EMPTY;
+        for i in 0..words {
+            absorbed.0[i] = self.borders[m].0[i]
+                & groups.of_colour[colour.index()].0[i]
+                & !self.areas[1 - m].0[i];
+        }
+        for (i, &word) in absorbed.0[..words].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let group = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.hash ^= group_key(me, group);
+                self.cells[m] += groups.size(group);
+                for &(at, neighbours) in groups.neighbour_words(group) {
+                    self.borders[m].0[at] |= neighbours;
+                }
             }
         }
-        next.areas[m] = self.areas[m].or(&absorbed);
-        next.borders[m] = next.borders[m].minus(&next.areas[m]);
-        next.hash ^= colour_key(m, self.area_colours[m]) ^ colour_key(m, colour) ^ SIDE_KEY;
-        next.area_colours[m] = colour;
-        next.to_move = me.other();
-        let link = &mut next.link;
+        for i in 0..words {
+            self.areas[m].0[i] |= absorbed.0[i];
+            self.borders[m].0[i] &= !self.areas[m].0[i];
+        }
+        self.hash ^= colour_key(m, self.area_colours[m]) ^ colour_key(m, colour) ^ SIDE_KEY;
+        self.area_colours[m] = colour;
+        self.to_move = me.other();
+        let link = &mut self.link;
         let len = usize::from(link.len);
         if link.len == Link::UNKNOWN {
-            return next.with_link();
+            self.relink();
+            return;
         }
         let path = &mut link.path[..len];
         let cut = match me {
@@ -486,15 +501,14 @@ impl GroupPosition {
         if let Some(kept) = cut {
             link.len = kept as u8;
             if kept == 0 {
-                return next.with_link();
+                self.relink();
             }
         }
-        next
     }
 
-    /// The position with a new [`Link`]: a shortest path of free groups between the areas,
-    /// or none when they are separated.
-    fn with_link(mut self) -> Self {
+    /// Finds a new [`Link`]: a shortest path of free groups between the areas, or none when
+    /// they are separated.
+    fn relink(&mut self) {
         let free = self.free();
         let target = self.borders[1].and(&free);
         let mut parent = [u16::MAX; MAX_GROUPS];
@@ -524,7 +538,7 @@ impl GroupPosition {
                     self.link.path[..path.len()].copy_from_slice(&path);
                     self.link.len = path.len() as u8;
                 }
-                return self;
+                return;
             }
             for &next in self.groups.neighbours(group) {
                 let next = usize::from(next);
@@ -535,7 +549,6 @@ impl GroupPosition {
                 }
             }
         }
-        self
     }
 
     /// Whether no group outside the areas can be reached from both (through groups outside the

@@ -72,6 +72,15 @@ pub trait Game {
     /// Takes back a move that [`Game::apply`] played in place.
     fn undo(_state: &mut Self::State, _m: Self::Move) {}
 
+    /// Plays `m` on `state` for good: no [`Game::undo`] follows (a search that walks down from
+    /// a copy of its root). By default [`Game::apply`], keeping the new state; a copy-make game
+    /// whose state can also change in place gives that here and saves a copy per move.
+    fn play(state: &mut Self::State, m: Self::Move) {
+        if let Some(next) = Self::apply(state, m) {
+            *state = next;
+        }
+    }
+
     /// The static evaluation of a position that is not over, from the point of view of the
     /// player to move, in centipawn-like units.
     fn evaluate(state: &Self::State) -> Score;

@@ -49,10 +49,10 @@ impl<G: Game> RolloutPolicy<G> for RandomRollout {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
-            if let Some(next) = G::apply(&mut state, m) {
-                state = next;
-            }
+            G::play(
+                &mut state,
+                moves[(rng.next_u64() % moves.len() as u64) as usize],
+            );
         }
         match G::outcome(&state) {
             Some(outcome) => outcome_value(outcome),
@@ -346,9 +346,8 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     }
 
     fn play(state: &mut G::State, m: Option<G::Move>) {
-        // (Written without let chains: the CodinGame bundle compiles as edition 2021.)
-        if let Some(next) = m.and_then(|m| G::apply(state, m)) {
-            *state = next;
+        if let Some(m) = m {
+            G::play(state, m);
         }
     }
 
