@@ -49,10 +49,8 @@ impl<G: Game> RolloutPolicy<G> for RandomRollout {
             if moves.is_empty() {
                 break;
             }
-            G::play(
-                &mut state,
-                moves[(rng.next_u64() % moves.len() as u64) as usize],
-            );
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            G::play(&mut state, m);
         }
         match G::outcome(&state) {
             Some(outcome) => outcome_value(outcome),
