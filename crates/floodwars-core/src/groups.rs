@@ -354,6 +354,28 @@ impl Link {
         path: [0; LINK_CAPACITY],
         len: 0,
     };
+
+    /// The path that ends at `last` and follows `parent` back to a group that is its own
+    /// parent (one next to J's area), or an unknown link when it is longer than the capacity.
+    fn back_from(last: usize, parent: &[u16]) -> Self {
+        let back = || {
+            std::iter::successors(Some(last), |&at| {
+                let up = usize::from(parent[at]);
+                (up != at).then_some(up)
+            })
+        };
+        let len = back().count();
+        let mut link = Self::SEPARATED;
+        if len > LINK_CAPACITY {
+            link.len = Self::UNKNOWN;
+        } else {
+            for (slot, group) in link.path[..len].iter_mut().rev().zip(back()) {
+                *slot = group as u16;
+            }
+            link.len = len as u8;
+        }
+        link
+    }
 }
 
 impl GroupPosition {
@@ -511,39 +533,35 @@ impl GroupPosition {
     fn relink(&mut self) {
         let free = self.free();
         let target = self.borders[1].and(&free);
+        self.link = Link::SEPARATED;
+        let start = self.borders[0].and(&free);
+        // Late in a game the areas often nearly touch: a free group next to both is a path.
+        if let Some(group) = start.and(&target).iter().next() {
+            self.link.path[0] = group as u16;
+            self.link.len = 1;
+            return;
+        }
+        // Breadth first from J's side; the first group next to S's area found ends a
+        // shortest path.
         let mut parent = [u16::MAX; MAX_GROUPS];
         let mut queue = [0u16; MAX_GROUPS];
         let (mut head, mut tail) = (0, 0);
-        for group in self.borders[0].and(&free).iter() {
+        for group in start.iter() {
             parent[group] = group as u16;
             queue[tail] = group as u16;
             tail += 1;
         }
-        self.link = Link::SEPARATED;
         while head < tail {
             let group = usize::from(queue[head]);
             head += 1;
-            if target.contains(group) {
-                // Walk back to J's side, then turn the path around.
-                let mut path = vec![group as u16];
-                let mut at = group;
-                while usize::from(parent[at]) != at {
-                    at = usize::from(parent[at]);
-                    path.push(at as u16);
-                }
-                if path.len() > LINK_CAPACITY {
-                    self.link.len = Link::UNKNOWN;
-                } else {
-                    path.reverse();
-                    self.link.path[..path.len()].copy_from_slice(&path);
-                    self.link.len = path.len() as u8;
-                }
-                return;
-            }
             for &next in self.groups.neighbours(group) {
                 let next = usize::from(next);
                 if free.contains(next) && parent[next] == u16::MAX {
                     parent[next] = group as u16;
+                    if target.contains(next) {
+                        self.link = Link::back_from(next, &parent);
+                        return;
+                    }
                     queue[tail] = next as u16;
                     tail += 1;
                 }
