@@ -43,10 +43,11 @@ fn main() {
                 Mcts::<FloodWars, _>::new(GroupPosition::new(&position), options, leaves);
             let result = tree.search(&Budget::iterations(20_000));
             println!(
-                "after {played} moves (areas {} and {} cells): {:?}, {} nodes",
+                "after {played} moves (areas {} and {} cells): {:?}, win rate {:.6}, {} nodes",
                 position.area(Side::J).len(),
                 position.area(Side::S).len(),
                 result.best_move,
+                result.win_rate,
                 result.nodes
             );
         }

@@ -218,6 +218,59 @@ impl<M> Node<M> {
     }
 }
 
+/// The positions of some nodes of the tree, so that an iteration starts from the deepest one
+/// on its path instead of playing every move from the root. Slots are picked by node number
+/// and keep the shallower of two nodes: a shallow node lies on more walks.
+#[derive(Debug)]
+struct PositionCache<S> {
+    /// `(node, depth)` held by each slot ([`PositionCache::EMPTY`] when none).
+    keys: Vec<(u32, u32)>,
+    positions: Vec<Option<S>>,
+}
+
+impl<S: Clone> PositionCache<S> {
+    const EMPTY: (u32, u32) = (u32::MAX, u32::MAX);
+
+    fn new(slots: usize) -> Self {
+        Self {
+            keys: vec![Self::EMPTY; slots],
+            positions: (0..slots).map(|_| None).collect(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.keys.fill(Self::EMPTY);
+        self.positions.fill_with(|| None);
+    }
+
+    fn slot(&self, node: u32) -> Option<usize> {
+        (!self.keys.is_empty()).then(|| node as usize % self.keys.len())
+    }
+
+    /// The position of `node`, if held.
+    fn get(&self, node: u32) -> Option<&S> {
+        let slot = self.slot(node)?;
+        (self.keys[slot].0 == node)
+            .then(|| self.positions[slot].as_ref())
+            .flatten()
+    }
+
+    /// Keeps `position` as that of `node`, `depth` moves below the root, unless its slot holds
+    /// a node as shallow or shallower.
+    fn offer(&mut self, node: u32, depth: u32, position: &S) {
+        let Some(slot) = self.slot(node) else {
+            return;
+        };
+        if depth < self.keys[slot].1 {
+            self.keys[slot] = (node, depth);
+            match &mut self.positions[slot] {
+                Some(held) => held.clone_from(position),
+                empty => *empty = Some(position.clone()),
+            }
+        }
+    }
+}
+
 /// A UCT searcher for the game `G`, valuing leaves with the policy `P`. It owns the root
 /// position; [`Mcts::advance`] plays moves on it and keeps the subtree below them.
 #[derive(Debug)]
@@ -228,13 +281,19 @@ pub struct Mcts<G: Game, P> {
     root: G::State,
     nodes: Vec<Node<G::Move>>,
     capacity: usize,
+    cache: PositionCache<G::State>,
     game: PhantomData<G>,
 }
 
 impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
-    /// A searcher from `root`, with an arena of at most `options.memory_bytes`.
+    /// A searcher from `root`, with an arena of at most `options.memory_bytes`: an eighth of
+    /// it (at most 16,384 positions, by their size in place) keeps positions of nodes, the
+    /// rest the nodes.
     pub fn new(root: G::State, options: MctsOptions, policy: P) -> Self {
-        let capacity = (options.memory_bytes / size_of::<Node<G::Move>>()).max(1);
+        let slot_bytes = size_of::<(u32, u32)>() + size_of::<Option<G::State>>();
+        let slots = (options.memory_bytes / 8 / slot_bytes).min(1 << 14);
+        let capacity =
+            ((options.memory_bytes - slots * slot_bytes) / size_of::<Node<G::Move>>()).max(1);
         let mut mcts = Self {
             rng: Rng::seed_from_u64(options.seed),
             options,
@@ -242,6 +301,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
             root,
             nodes: Vec::with_capacity(capacity),
             capacity,
+            cache: PositionCache::new(slots),
             game: PhantomData,
         };
         mcts.reset_tree();
@@ -264,6 +324,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     }
 
     fn reset_tree(&mut self) {
+        self.cache.clear();
         self.nodes.clear();
         let mover = G::player_to_move(&self.root).other();
         self.nodes.push(Node::unvisited(None, mover));
@@ -290,36 +351,39 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
 
     /// One selection, expansion, valuation and backup.
     fn iterate(&mut self) {
-        let mut state = self.root.clone();
+        // Selection needs only the nodes: down to a node not yet expanded, or without moves.
         let mut path: MoveList<u32> = MoveList::new();
         let mut node = 0u32;
         path.push(node);
         loop {
-            if G::outcome(&state).is_some() {
+            let current = self.nodes[node as usize];
+            if !current.expanded || current.child_count == 0 {
                 break;
             }
+            node = self.select_child(current);
+            path.push(node);
+        }
+        // Its position: from the deepest position on the path the cache holds (or the root),
+        // playing the moves below it, and offering the cache those it passes.
+        let (from, mut state) = (1..path.len())
+            .rev()
+            .find_map(|depth| Some((depth, self.cache.get(path[depth])?.clone())))
+            .unwrap_or_else(|| (0, self.root.clone()));
+        for (depth, &index) in path.iter().enumerate().skip(from + 1) {
+            Self::play(&mut state, self.nodes[index as usize].mv);
+            self.cache.offer(index, depth as u32, &state);
+        }
+        // A fresh node (unless the game is over there): expand it, go one step further, to a
+        // random child, and value that.
+        let current = self.nodes[node as usize];
+        if !current.expanded && G::outcome(&state).is_none() && self.expand(node, &state) {
             let current = self.nodes[node as usize];
-            if !current.expanded {
-                if !self.expand(node, &state) {
-                    break;
-                }
-                // A fresh node: go one step further, to a random child, and value that.
-                let current = self.nodes[node as usize];
-                if current.child_count == 0 {
-                    break;
-                }
+            if current.child_count > 0 {
                 let pick = (self.rng.next_u64() % u64::from(current.child_count)) as u32;
                 node = current.first_child + pick;
                 Self::play(&mut state, self.nodes[node as usize].mv);
                 path.push(node);
-                break;
             }
-            if current.child_count == 0 {
-                break;
-            }
-            node = self.select_child(current);
-            Self::play(&mut state, self.nodes[node as usize].mv);
-            path.push(node);
         }
         let value = match G::outcome(&state) {
             Some(outcome) => outcome_value(outcome),
@@ -457,5 +521,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         }
         self.nodes.truncate(kept_count);
         self.nodes[0].mv = None;
+        // The nodes moved: the cache's numbers no longer name them.
+        self.cache.clear();
     }
 }
