@@ -525,3 +525,91 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         self.cache.clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Score;
+
+    /// A game whose position is the list of moves that led to it: three moves a turn, over
+    /// after eight plies, won by the first player when the moves add up to an even number.
+    struct Moves;
+
+    impl Game for Moves {
+        type State = Vec<u8>;
+        type Move = u8;
+
+        fn player_to_move(moves: &Vec<u8>) -> Player {
+            if moves.len().is_multiple_of(2) {
+                Player::First
+            } else {
+                Player::Second
+            }
+        }
+
+        fn generate_moves(moves: &Vec<u8>, list: &mut MoveList<u8>) {
+            if moves.len() < 8 {
+                list.extend(0..3);
+            }
+        }
+
+        fn outcome(moves: &Vec<u8>) -> Option<Outcome> {
+            let even = moves.iter().map(|&m| u32::from(m)).sum::<u32>() % 2 == 0;
+            (moves.len() == 8).then_some(Outcome::Win(if even {
+                Player::First
+            } else {
+                Player::Second
+            }))
+        }
+
+        fn apply(moves: &mut Vec<u8>, m: u8) -> Option<Vec<u8>> {
+            let mut next = moves.clone();
+            next.push(m);
+            Some(next)
+        }
+
+        fn evaluate(moves: &Vec<u8>) -> Score {
+            moves.iter().map(|&m| Score::from(m)).sum::<Score>() * 10 - 30
+        }
+
+        fn hash(moves: &Vec<u8>) -> u64 {
+            moves.iter().fold(1, |hash, &m| hash * 4 + u64::from(m))
+        }
+    }
+
+    /// Asserts that every position the cache holds is that of its node (the moves from the root
+    /// down to it), and that it holds many.
+    fn assert_cache_matches_tree(mcts: &Mcts<Moves, EvalLeaves>) {
+        let mut stack = vec![(0u32, mcts.root.clone())];
+        let mut held = 0;
+        while let Some((index, position)) = stack.pop() {
+            if let Some(cached) = mcts.cache.get(index) {
+                assert_eq!(cached, &position, "node {index}");
+                held += 1;
+            }
+            let node = mcts.nodes[index as usize];
+            for child in node.first_child..node.first_child + node.child_count {
+                let mut next = position.clone();
+                next.push(mcts.nodes[child as usize].mv.expect("a child's move"));
+                stack.push((child, next));
+            }
+        }
+        assert!(held > 100, "{held} positions held");
+    }
+
+    #[test]
+    fn cached_positions_are_those_of_their_nodes_also_after_a_move() {
+        let options = MctsOptions {
+            memory_bytes: 1 << 20,
+            ..MctsOptions::default()
+        };
+        let leaves = EvalLeaves { eval_scale: 20.0 };
+        let mut mcts = Mcts::<Moves, _>::new(Vec::new(), options, leaves);
+        mcts.search(&Budget::iterations(3000));
+        assert_cache_matches_tree(&mcts);
+        // The kept subtree is renumbered: positions cached under the old numbers must go.
+        mcts.advance(1);
+        mcts.search(&Budget::iterations(2000));
+        assert_cache_matches_tree(&mcts);
+    }
+}
