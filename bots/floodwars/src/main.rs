@@ -16,7 +16,7 @@ use floodwars_core::codec::parse;
 use search::Clock;
 
 const DEFAULT_BUDGET_MS: u64 = 780;
-/// The tree's node arena: 64 MB of the judge's 128.
+/// The tree's memory (its nodes and cached positions): 64 MB of the judge's 128.
 const TREE_BYTES: usize = 64 << 20;
 
 fn main() -> ExitCode {
