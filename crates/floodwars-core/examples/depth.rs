@@ -6,41 +6,19 @@
 
 use std::time::{Duration, Instant};
 
-use floodwars_core::{Colour, Engine, Position, Side, TreeEngine};
+use floodwars_core::{Engine, TreeEngine};
 use search::Clock;
 
-/// A small xorshift generator: the boards only need to be varied and repeatable.
-struct Xorshift(u64);
+mod boards;
 
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-fn random_board(side: usize, rng: &mut Xorshift) -> Position {
-    let mut rows: Vec<Vec<Colour>> = (0..side)
-        .map(|_| {
-            (0..side)
-                .map(|_| Colour::ALL[(rng.next() % 5) as usize])
-                .collect()
-        })
-        .collect();
-    while rows[0][side - 1] == rows[side - 1][0] {
-        rows[0][side - 1] = Colour::ALL[(rng.next() % 5) as usize];
-    }
-    Position::new(&rows, Side::J, 0).expect("a valid board")
-}
+use boards::{Xorshift, random_board};
 
 fn main() {
     let budget_ms: u64 = std::env::args()
         .nth(1)
         .map_or(780, |arg| arg.parse().expect("a budget in milliseconds"));
     let budget = Duration::from_millis(budget_ms);
-    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Xorshift(Xorshift::SEED);
     println!(
         "| board | boards | depth min / median / max | nodes per second (mean) | time per move (mean) \
          | tree: iterations per second (mean) | tree nodes (mean) |"

@@ -6,30 +6,15 @@
 //! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/tree_walk`
 
 use floodwars_core::groups::GroupPosition;
-use floodwars_core::{Colour, FloodWars, Position, Side};
+use floodwars_core::{FloodWars, Side};
 use search::{Budget, EvalLeaves, Mcts, MctsOptions};
 
+mod boards;
+
+use boards::{Xorshift, random_board};
+
 fn main() {
-    // A fixed board: colours from a xorshift generator.
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let side = 50;
-    let mut rows: Vec<Vec<Colour>> = (0..side)
-        .map(|_| {
-            (0..side)
-                .map(|_| Colour::ALL[(next() % 5) as usize])
-                .collect()
-        })
-        .collect();
-    while rows[0][side - 1] == rows[side - 1][0] {
-        rows[0][side - 1] = Colour::ALL[(next() % 5) as usize];
-    }
-    let mut position = Position::new(&rows, Side::J, 0).expect("a valid board");
+    let mut position = random_board(50, &mut Xorshift(Xorshift::SEED));
     for played in 0..=90 {
         if played % 30 == 0 && !position.is_over() {
             let options = MctsOptions {

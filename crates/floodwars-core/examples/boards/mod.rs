@@ -1,0 +1,33 @@
+//! Random boards for the examples, the same on every run.
+
+use floodwars_core::{Colour, Position, Side};
+
+/// A small xorshift generator: the boards only need to be varied and repeatable.
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// The seed both examples start from.
+    pub const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// A random `side` x `side` board of five colours whose corners differ, J to move.
+pub fn random_board(side: usize, rng: &mut Xorshift) -> Position {
+    let mut rows: Vec<Vec<Colour>> = (0..side)
+        .map(|_| {
+            (0..side)
+                .map(|_| Colour::ALL[(rng.next() % 5) as usize])
+                .collect()
+        })
+        .collect();
+    while rows[0][side - 1] == rows[side - 1][0] {
+        rows[0][side - 1] = Colour::ALL[(rng.next() % 5) as usize];
+    }
+    Position::new(&rows, Side::J, 0).expect("a valid board")
+}
