@@ -376,16 +376,18 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         // A fresh node (unless the game is over there): expand it, go one step further, to a
         // random child, and value that.
         let current = self.nodes[node as usize];
-        if !current.expanded && G::outcome(&state).is_none() && self.expand(node, &state) {
+        let mut outcome = G::outcome(&state);
+        if !current.expanded && outcome.is_none() && self.expand(node, &state) {
             let current = self.nodes[node as usize];
             if current.child_count > 0 {
                 let pick = (self.rng.next_u64() % u64::from(current.child_count)) as u32;
                 node = current.first_child + pick;
                 Self::play(&mut state, self.nodes[node as usize].mv);
                 path.push(node);
+                outcome = G::outcome(&state);
             }
         }
-        let value = match G::outcome(&state) {
+        let value = match outcome {
             Some(outcome) => outcome_value(outcome),
             None => self.policy.value(&state, &mut self.rng),
         };
