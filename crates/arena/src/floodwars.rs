@@ -283,17 +283,6 @@ impl Referee for FloodWars {
 /// A random board of `width x height` (each cell's colour uniform; the corners differ), J to
 /// move. Panics on a board of fewer than two cells, whose corners cannot differ.
 pub fn random_board(width: usize, height: usize, seed: u64) -> Position {
-    assert!(width * height >= 2, "a board needs two corners");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut rows: Vec<Vec<Colour>> = (0..height)
-        .map(|_| {
-            (0..width)
-                .map(|_| Colour::ALL[(rng.next_u64() % 5) as usize])
-                .collect()
-        })
-        .collect();
-    while rows[0][width - 1] == rows[height - 1][0] {
-        rows[0][width - 1] = Colour::ALL[(rng.next_u64() % 5) as usize];
-    }
-    Position::new(&rows, Side::J, 0).expect("a valid random board")
+    Position::random(width, height, || rng.next_u64())
 }

@@ -164,6 +164,25 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 impl Position {
+    /// A random `width` x `height` board, J to move: row by row, each cell's colour is
+    /// `next() % 5` (an index into [`Colour::ALL`]), and the top-right corner is drawn again
+    /// while it has the bottom-left corner's colour. The same `next` gives the same board.
+    ///
+    /// # Panics
+    /// On a board of fewer than two cells (its corners cannot differ) or a side above
+    /// [`MAX_SIDE`].
+    pub fn random(width: usize, height: usize, mut next: impl FnMut() -> u64) -> Self {
+        assert!(width * height >= 2, "a board needs two corners");
+        let mut draw = || Colour::ALL[(next() % 5) as usize];
+        let mut rows: Vec<Vec<Colour>> = (0..height)
+            .map(|_| (0..width).map(|_| draw()).collect())
+            .collect();
+        while rows[0][width - 1] == rows[height - 1][0] {
+            rows[0][width - 1] = draw();
+        }
+        Self::new(&rows, Side::J, 0).expect("a valid random board")
+    }
+
     /// The position with `to_move` to play on a board given as rows of colours, top row first,
     /// after `moves_played` moves of the game.
     pub fn new(

@@ -306,3 +306,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_random_board_draws_row_by_row_and_again_for_a_corner_of_the_other_colour() {
+    // Colours `@ # + . *` are 0 to 4. The draws 0, 1, 2 / 7, 3, 4 give the rows `@#+` and
+    // `+.*`, whose corners share `+`: the top-right corner is drawn again, 12 (`+`) and then
+    // 6 (`#`).
+    let mut draws = [0, 1, 2, 7, 3, 4, 12, 6].into_iter();
+    let position = Position::random(3, 2, || draws.next().expect("eight draws"));
+    assert_eq!(draws.next(), None);
+    assert_eq!(position.to_string(), "J\n@##\n+.*\n");
+    assert_eq!(position.colour(Side::S), Colour::ALL[1]);
+}
+
+#[test]
+#[should_panic(expected = "two corners")]
+fn a_random_board_needs_two_cells() {
+    Position::random(1, 1, || 0);
+}

@@ -1,6 +1,6 @@
 //! Random boards for the examples, the same on every run.
 
-use floodwars_core::{Colour, Position, Side};
+use floodwars_core::Position;
 
 /// A small xorshift generator: the boards only need to be varied and repeatable.
 pub struct Xorshift(pub u64);
@@ -17,17 +17,7 @@ impl Xorshift {
     }
 }
 
-/// A random `side` x `side` board of five colours whose corners differ, J to move.
+/// A random `side` x `side` board ([`Position::random`] drawing from `rng`), J to move.
 pub fn random_board(side: usize, rng: &mut Xorshift) -> Position {
-    let mut rows: Vec<Vec<Colour>> = (0..side)
-        .map(|_| {
-            (0..side)
-                .map(|_| Colour::ALL[(rng.next() % 5) as usize])
-                .collect()
-        })
-        .collect();
-    while rows[0][side - 1] == rows[side - 1][0] {
-        rows[0][side - 1] = Colour::ALL[(rng.next() % 5) as usize];
-    }
-    Position::new(&rows, Side::J, 0).expect("a valid board")
+    Position::random(side, side, || rng.next())
 }
