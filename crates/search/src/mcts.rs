@@ -220,51 +220,53 @@ impl<M> Node<M> {
 
 /// The positions of some nodes of the tree, so that an iteration starts from the deepest one
 /// on its path instead of playing every move from the root. Slots are picked by node number
-/// and keep the shallower of two nodes: a shallow node lies on more walks.
+/// and keep the node of two that more walks have passed through: it is the likelier to be
+/// walked through again.
 #[derive(Debug)]
 struct PositionCache<S> {
-    /// `(node, depth)` held by each slot ([`PositionCache::EMPTY`] when none).
-    keys: Vec<(u32, u32)>,
+    /// The node held by each slot ([`PositionCache::EMPTY`] when none).
+    nodes: Vec<u32>,
     positions: Vec<Option<S>>,
 }
 
 impl<S: Clone> PositionCache<S> {
-    const EMPTY: (u32, u32) = (u32::MAX, u32::MAX);
+    const EMPTY: u32 = u32::MAX;
 
     fn new(slots: usize) -> Self {
         Self {
-            keys: vec![Self::EMPTY; slots],
+            nodes: vec![Self::EMPTY; slots],
             positions: (0..slots).map(|_| None).collect(),
         }
     }
 
     fn clear(&mut self) {
-        self.keys.fill(Self::EMPTY);
+        self.nodes.fill(Self::EMPTY);
         self.positions.fill_with(|| None);
     }
 
     fn slot(&self, node: u32) -> Option<usize> {
-        (!self.keys.is_empty()).then(|| node as usize % self.keys.len())
+        (!self.nodes.is_empty()).then(|| node as usize % self.nodes.len())
     }
 
     /// The position of `node`, if held.
     fn get(&self, node: u32) -> Option<&S> {
         let slot = self.slot(node)?;
-        (self.keys[slot].0 == node)
+        (self.nodes[slot] == node)
             .then(|| self.positions[slot].as_ref())
             .flatten()
     }
 
-    /// Keeps `position` as that of `node`, `depth` moves below the root, unless its slot holds
-    /// a node as shallow or shallower.
-    fn offer(&mut self, node: u32, depth: u32, position: &S) {
+    /// Keeps `position` as that of `node`, unless its slot holds a node that `visits` (the
+    /// walks through a node so far) counts as often or more.
+    fn offer(&mut self, node: u32, position: &S, visits: impl Fn(u32) -> u32) {
         let Some(slot) = self.slot(node) else {
             return;
         };
-        if depth < self.keys[slot].1 {
-            self.keys[slot] = (node, depth);
+        let held = self.nodes[slot];
+        if held == Self::EMPTY || visits(held) < visits(node) {
+            self.nodes[slot] = node;
             match &mut self.positions[slot] {
-                Some(held) => held.clone_from(position),
+                Some(kept) => kept.clone_from(position),
                 empty => *empty = Some(position.clone()),
             }
         }
@@ -290,7 +292,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     /// it (at most 16,384 positions, by their size in place) keeps positions of nodes, the
     /// rest the nodes.
     pub fn new(root: G::State, options: MctsOptions, policy: P) -> Self {
-        let slot_bytes = size_of::<(u32, u32)>() + size_of::<Option<G::State>>();
+        let slot_bytes = size_of::<u32>() + size_of::<Option<G::State>>();
         let slots = (options.memory_bytes / 8 / slot_bytes).min(1 << 14);
         let capacity =
             ((options.memory_bytes - slots * slot_bytes) / size_of::<Node<G::Move>>()).max(1);
@@ -369,9 +371,11 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
             .rev()
             .find_map(|depth| Some((depth, self.cache.get(path[depth])?.clone())))
             .unwrap_or_else(|| (0, self.root.clone()));
-        for (depth, &index) in path.iter().enumerate().skip(from + 1) {
-            Self::play(&mut state, self.nodes[index as usize].mv);
-            self.cache.offer(index, depth as u32, &state);
+        let nodes = &self.nodes;
+        for &index in &path[from + 1..] {
+            Self::play(&mut state, nodes[index as usize].mv);
+            self.cache
+                .offer(index, &state, |node| nodes[node as usize].visits);
         }
         // A fresh node (unless the game is over there): expand it, go one step further, to a
         // random child, and value that.
@@ -597,6 +601,25 @@ mod tests {
             }
         }
         assert!(held > 100, "{held} positions held");
+    }
+
+    #[test]
+    fn a_cache_slot_keeps_the_node_walked_through_more_often() {
+        // Nodes 1, 5 and 9 share a slot of four; `visits` is their walks so far.
+        let visits = |node: u32| [0, 7, 0, 0, 0, 3, 0, 0, 0, 9][node as usize];
+        let mut cache = PositionCache::new(4);
+        cache.offer(5, &"five", visits);
+        assert_eq!(cache.get(5), Some(&"five"), "an empty slot takes any node");
+        cache.offer(1, &"one", visits);
+        assert_eq!((cache.get(1), cache.get(5)), (Some(&"one"), None));
+        cache.offer(5, &"five", visits);
+        assert_eq!(
+            cache.get(1),
+            Some(&"one"),
+            "a node walked less does not replace it"
+        );
+        cache.offer(9, &"nine", visits);
+        assert_eq!((cache.get(9), cache.get(1)), (Some(&"nine"), None));
     }
 
     #[test]
