@@ -1,0 +1,241 @@
+//! Who wins each board of a recorded Flood Wars match under perfect play, beside the games
+//! played on it: an exact null-window alpha-beta over the graph of groups from the board's
+//! first position (J to move) to the separation of the areas, where the race is the exact
+//! point margin.
+//!
+//! `cargo run --release -p floodgate-arena --example perfect_play -- MATCH.jsonl [POSITIONS]`
+//!
+//! `MATCH.jsonl` is a match's `--jsonl` file. `POSITIONS` (default 100 million) bounds the
+//! positions searched for a board; a board that needs more is reported unsolved, as is one whose
+//! proof would pass the 150-move limit. The table of proven bounds has 2^25 entries (512 MB).
+
+use std::collections::BTreeMap;
+
+use arena::record::MatchLine;
+use floodwars_core::Position;
+use floodwars_core::eval::evaluate;
+use floodwars_core::groups::GroupPosition;
+
+/// Moves in a game at most (75 a player).
+const MOVE_LIMIT: u32 = 150;
+
+/// A proven bound pair of one position, for the player to move.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    lower: i32,
+    upper: i32,
+}
+
+/// An exact searcher with a fixed-size table (a new position replaces the one in its slot).
+struct Solver {
+    table: Vec<Entry>,
+    positions: u64,
+    limit: u64,
+}
+
+impl Solver {
+    /// A solver of at most `limit` positions, with a table of `2^table_bits` entries.
+    fn new(limit: u64, table_bits: u32) -> Self {
+        let empty = Entry {
+            key: 0,
+            lower: i32::MIN,
+            upper: i32::MAX,
+        };
+        Self {
+            table: vec![empty; 1 << table_bits],
+            positions: 0,
+            limit,
+        }
+    }
+
+    /// The margin for the player to move under perfect play from `position`, `moves` into the
+    /// game: exact when it lies strictly between `alpha` and `beta`, else the bound it passes.
+    /// `None` when out of positions or past the move limit.
+    fn value(
+        &mut self,
+        position: &GroupPosition,
+        moves: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Option<i32> {
+        if position.is_separated() {
+            return Some(evaluate(position));
+        }
+        self.positions += 1;
+        if self.positions > self.limit || moves >= MOVE_LIMIT {
+            return None;
+        }
+        let slot = (position.hash() % self.table.len() as u64) as usize;
+        let entry = self.table[slot];
+        if entry.key == position.hash() {
+            if entry.lower >= beta || entry.lower == entry.upper {
+                return Some(entry.lower);
+            }
+            if entry.upper <= alpha {
+                return Some(entry.upper);
+            }
+            alpha = alpha.max(entry.lower);
+            beta = beta.min(entry.upper);
+        }
+        // The child best for the mover by the race first.
+        let mut children: Vec<(i32, GroupPosition)> = position
+            .legal_moves()
+            .map(|colour| {
+                let child = position.play(colour);
+                (evaluate(&child), child)
+            })
+            .collect();
+        children.sort_by_key(|&(value, _)| value);
+        let mut best = i32::MIN + 1;
+        for (_, child) in &children {
+            best = best.max(-self.value(child, moves + 1, -beta, -alpha.max(best))?);
+            if best >= beta {
+                break;
+            }
+        }
+        let (mut lower, mut upper) = if entry.key == position.hash() {
+            (entry.lower, entry.upper)
+        } else {
+            (i32::MIN, i32::MAX)
+        };
+        if best <= alpha {
+            upper = upper.min(best);
+        } else if best >= beta {
+            lower = lower.max(best);
+        } else {
+            (lower, upper) = (best, best);
+        }
+        self.table[slot] = Entry {
+            key: position.hash(),
+            lower,
+            upper,
+        };
+        Some(best)
+    }
+
+    /// Who wins `position` under perfect play: the sign of the margin for the player to move.
+    fn winner(&mut self, position: &GroupPosition) -> Option<i32> {
+        if self.value(position, 0, 0, 1)? >= 1 {
+            return Some(1);
+        }
+        Some(if self.value(position, 0, -1, 0)? >= 0 {
+            0
+        } else {
+            -1
+        })
+    }
+}
+
+fn main() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let file = args
+        .next()
+        .ok_or("usage: perfect_play MATCH.jsonl [POSITIONS]")?;
+    let limit = match args.next() {
+        Some(text) => text.parse().map_err(|_| format!("not a count: {text:?}"))?,
+        None => 100_000_000,
+    };
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+    // Each board's start and, for each of its games, a's seat and J's margin.
+    let mut boards: BTreeMap<usize, (String, Vec<(u8, i64)>)> = BTreeMap::new();
+    for line in text.lines() {
+        let game = MatchLine::parse(line)?;
+        let points = game.record.points;
+        let board = boards
+            .entry(game.pair)
+            .or_insert_with(|| (game.record.start.clone(), Vec::new()));
+        board.1.push((game.a_seat, points[0] - points[1]));
+    }
+    println!(
+        "| pair | board | perfect play | positions | J's margin, a as J | J's margin, a as S |"
+    );
+    println!("|---|---|---|---|---|---|");
+    let (mut solved, mut games, mut agree) = (0, 0, 0);
+    for (pair, (start, margins)) in &boards {
+        let position: Position = format!("J\n{start}").parse().map_err(|e| format!("{e}"))?;
+        let size = format!("{} x {}", position.width(), position.height());
+        let mut solver = Solver::new(limit, 25);
+        let winner = if position.shares_area() {
+            Some(0)
+        } else {
+            solver.winner(&GroupPosition::new(&position))
+        };
+        let verdict = match winner {
+            None => "unsolved",
+            Some(1) => "J wins",
+            Some(0) => "draw",
+            Some(_) => "S wins",
+        };
+        if let Some(winner) = winner {
+            solved += 1;
+            games += margins.len();
+            let right = |&&(_, margin): &&(u8, i64)| margin.signum() == i64::from(winner);
+            agree += margins.iter().filter(right).count();
+        }
+        let seat = |seat| {
+            let found = margins.iter().filter(|&&(a_seat, _)| a_seat == seat);
+            let found = found.map(|(_, margin)| format!("{margin:+}"));
+            found.collect::<Vec<_>>().join(", ")
+        };
+        println!(
+            "| {pair} | {size} | {verdict} | {} | {} | {} |",
+            solver.positions,
+            seat(0),
+            seat(1)
+        );
+    }
+    println!(
+        "\n{solved} of {} boards solved; in {agree} of their {games} games the result was the one perfect play gives",
+        boards.len()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(board: &str) -> (Option<i32>, Option<i32>) {
+        let position: Position = board.parse().unwrap();
+        let position = GroupPosition::new(&position);
+        let margin = Solver::new(u64::MAX, 12).value(&position, 0, -10_000, 10_000);
+        (margin, Solver::new(u64::MAX, 12).winner(&position))
+    }
+
+    #[test]
+    fn a_hand_worked_board_is_solved() {
+        // J's `@` picks `#`, takes both `#` and ends the game 3 to 1; after `+` or `*`, which
+        // absorb nothing, S's `.` picks `#` and wins 3 to 1.
+        assert_eq!(solve("J\n#.\n@#\n"), (Some(2), Some(1)));
+        // S to move on the same board: S's `.` picks `#`, takes both and wins 3 to 1.
+        assert_eq!(solve("S\n#.\n@#\n"), (Some(2), Some(1)));
+        // S holds both `#`; J's `@` takes the `.` and the game ends 2 to 2 (after `+` or `*`,
+        // S would take it and win 3 to 1).
+        assert_eq!(solve("J\n.#\n@#\n"), (Some(0), Some(0)));
+    }
+
+    #[test]
+    fn a_value_is_the_best_of_its_children_and_the_winner_its_sign() {
+        for seed in 0..40 {
+            let position = arena::floodwars::random_board(3 + seed as usize % 3, 4, seed);
+            if position.shares_area() {
+                continue;
+            }
+            let root = GroupPosition::new(&position);
+            let (margin, winner) = solve(&format!("{position}"));
+            let margin = margin.expect("a small board is solved");
+            assert_eq!(winner.map(i64::from), Some(i64::from(margin).signum()));
+            let best = root
+                .legal_moves()
+                .map(|colour| {
+                    let child = root.play(colour);
+                    -Solver::new(u64::MAX, 12)
+                        .value(&child, 1, -10_000, 10_000)
+                        .unwrap()
+                })
+                .max();
+            assert_eq!(best, Some(margin), "seed {seed}:\n{position}");
+        }
+    }
+}
