@@ -11,13 +11,11 @@
 
 use std::collections::BTreeMap;
 
+use arena::floodwars::start_position;
 use arena::record::MatchLine;
-use floodwars_core::Position;
+use floodwars_core::MOVE_LIMIT;
 use floodwars_core::eval::evaluate;
 use floodwars_core::groups::GroupPosition;
-
-/// Moves in a game at most (75 a player).
-const MOVE_LIMIT: u32 = 150;
 
 /// A proven bound pair of one position, for the player to move.
 #[derive(Clone, Copy)]
@@ -55,7 +53,7 @@ impl Solver {
     fn value(
         &mut self,
         position: &GroupPosition,
-        moves: u32,
+        moves: u16,
         mut alpha: i32,
         mut beta: i32,
     ) -> Option<i32> {
@@ -66,9 +64,10 @@ impl Solver {
         if self.positions > self.limit || moves >= MOVE_LIMIT {
             return None;
         }
-        let slot = (position.hash() % self.table.len() as u64) as usize;
+        let key = position.hash();
+        let slot = (key % self.table.len() as u64) as usize;
         let entry = self.table[slot];
-        if entry.key == position.hash() {
+        if entry.key == key {
             if entry.lower >= beta || entry.lower == entry.upper {
                 return Some(entry.lower);
             }
@@ -94,7 +93,7 @@ impl Solver {
                 break;
             }
         }
-        let (mut lower, mut upper) = if entry.key == position.hash() {
+        let (mut lower, mut upper) = if entry.key == key {
             (entry.lower, entry.upper)
         } else {
             (i32::MIN, i32::MAX)
@@ -106,11 +105,7 @@ impl Solver {
         } else {
             (lower, upper) = (best, best);
         }
-        self.table[slot] = Entry {
-            key: position.hash(),
-            lower,
-            upper,
-        };
+        self.table[slot] = Entry { key, lower, upper };
         Some(best)
     }
 
@@ -153,7 +148,7 @@ fn main() -> Result<(), String> {
     println!("|---|---|---|---|---|---|");
     let (mut solved, mut games, mut agree) = (0, 0, 0);
     for (pair, (start, margins)) in &boards {
-        let position: Position = format!("J\n{start}").parse().map_err(|e| format!("{e}"))?;
+        let position = start_position(start)?;
         let size = format!("{} x {}", position.width(), position.height());
         let mut solver = Solver::new(limit, 25);
         let winner = if position.shares_area() {
@@ -194,6 +189,8 @@ fn main() -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    use floodwars_core::Position;
+
     use super::*;
 
     fn solve(board: &str) -> (Option<i32>, Option<i32>) {

@@ -126,7 +126,7 @@ fn describe_bad_answer(position: &Position, answer: &[u8]) -> String {
 }
 
 /// The start position of a record's board rows (J to move).
-fn start_position(rows: &str) -> Result<Position, String> {
+pub fn start_position(rows: &str) -> Result<Position, String> {
     parse(format!("J\n{}\n", rows.trim_end()).as_bytes())
         .map_err(|e| format!("the recorded board: {e}"))
 }
