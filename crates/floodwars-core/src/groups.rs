@@ -439,6 +439,11 @@ impl GroupPosition {
         &self.areas[side.index()]
     }
 
+    /// The cells in each area, `[J's, S's]`.
+    pub fn area_cells(&self) -> [u32; 2] {
+        self.cells
+    }
+
     /// A player's current colour.
     pub fn colour(&self, side: Side) -> Colour {
         self.area_colours[side.index()]
@@ -638,6 +643,51 @@ impl GroupPosition {
             }
         }
         cells
+    }
+
+    /// The free cells each player's area can still reach through free groups, `[J's, S's]`.
+    /// Free regions only split as the game goes on and every one touches an area, so a
+    /// player ends the game with at most its area plus these cells, and at least its area
+    /// plus the free cells the opponent cannot reach: the bounds an exact search cuts on.
+    pub fn reach(&self) -> [u32; 2] {
+        // A flood from each border over the free groups, word by word as in `race`.
+        let groups = &*self.groups;
+        let words = groups.words();
+        let [area_j, area_s] = &self.areas;
+        let mut free = GroupSet::EMPTY;
+        for i in 0..words {
+            free.0[i] = groups.all.0[i] & !area_j.0[i] & !area_s.0[i];
+        }
+        [0, 1].map(|side| {
+            let mut reached = GroupSet::EMPTY;
+            let mut layer = self.borders[side];
+            let mut next = GroupSet::EMPTY;
+            let mut cells = 0;
+            loop {
+                let mut growing = false;
+                for i in 0..words {
+                    layer.0[i] &= free.0[i] & !reached.0[i];
+                    reached.0[i] |= layer.0[i];
+                    growing |= layer.0[i] != 0;
+                }
+                if !growing {
+                    return cells;
+                }
+                next.0[..words].fill(0);
+                for (i, &word) in layer.0[..words].iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let group = i * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        cells += groups.size(group);
+                        for &(at, neighbours) in groups.neighbour_words(group) {
+                            next.0[at] |= neighbours;
+                        }
+                    }
+                }
+                std::mem::swap(&mut layer, &mut next);
+            }
+        })
     }
 }
 

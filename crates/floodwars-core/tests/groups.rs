@@ -38,6 +38,16 @@ fn reference_race(position: &Position, steps: usize) -> [usize; 2] {
     held.map(|plane| plane.len())
 }
 
+/// The free cells each area reaches through free cells, on cell planes.
+fn reference_reach(position: &Position) -> [usize; 2] {
+    let free = position.unowned();
+    [Side::J, Side::S].map(|side| {
+        let mut reached = position.area(side).dilate(Four) & &free;
+        reached.flood_within(&free, Four);
+        reached.len()
+    })
+}
+
 /// A random board whose corners differ.
 fn board(width: usize, height: usize, picks: &[u8], colours: u8) -> Vec<Vec<Colour>> {
     let mut rows: Vec<Vec<Colour>> = (0..height)
@@ -99,7 +109,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
-    fn group_positions_play_race_and_end_like_the_cell_planes(
+    fn group_positions_play_race_reach_and_end_like_the_cell_planes(
         width in 2..=50usize,
         height in 2..=50usize,
         picks in prop::collection::vec(any::<u8>(), 2500),
@@ -116,6 +126,11 @@ proptest! {
             let race = groups.race(steps);
             let expected = reference_race(&position, steps);
             prop_assert_eq!(race.map(|c| c as usize), expected);
+            prop_assert_eq!(groups.reach().map(|c| c as usize), reference_reach(&position));
+            prop_assert_eq!(
+                groups.area_cells().map(|c| c as usize),
+                [position.area(Side::J).len(), position.area(Side::S).len()]
+            );
             let full = groups.race(MAX_GROUPS);
             let over = position.is_over();
             prop_assert_eq!(groups.is_separated(), over);
