@@ -1,7 +1,8 @@
 //! Who wins each board of a recorded Flood Wars match under perfect play, beside the games
 //! played on it: an exact null-window alpha-beta over the graph of groups from the board's
 //! first position (J to move) to the separation of the areas, where the race is the exact
-//! point margin.
+//! point margin. It cuts where the cells each side can still reach
+//! ([`GroupPosition::reach`]) bound the margin outside the window.
 //!
 //! `cargo run --release -p floodgate-arena --example perfect_play -- MATCH.jsonl [POSITIONS]`
 //!
@@ -30,11 +31,14 @@ struct Solver {
     table: Vec<Entry>,
     positions: u64,
     limit: u64,
+    /// The cells of the board.
+    cells: i32,
 }
 
 impl Solver {
-    /// A solver of at most `limit` positions, with a table of `2^table_bits` entries.
-    fn new(limit: u64, table_bits: u32) -> Self {
+    /// A solver of at most `limit` positions on a board of `cells` cells, with a table of
+    /// `2^table_bits` entries.
+    fn new(limit: u64, cells: usize, table_bits: u32) -> Self {
         let empty = Entry {
             key: 0,
             lower: i32::MIN,
@@ -44,7 +48,24 @@ impl Solver {
             table: vec![empty; 1 << table_bits],
             positions: 0,
             limit,
+            cells: cells as i32,
         }
+    }
+
+    /// The least and the most the margin for the player to move can end at: each side ends
+    /// with its area plus at most the free cells it reaches, and at least those the other
+    /// side cannot reach.
+    fn bounds(&self, position: &GroupPosition) -> (i32, i32) {
+        let me = position.to_move().index();
+        let areas = position.area_cells().map(|cells| cells as i32);
+        let reach = position.reach().map(|cells| cells as i32);
+        let free = self.cells - areas[0] - areas[1];
+        let (mine, theirs) = (areas[me], areas[1 - me]);
+        let (my_reach, their_reach) = (reach[me], reach[1 - me]);
+        (
+            mine + free - their_reach - (theirs + their_reach),
+            mine + my_reach - (theirs + free - my_reach),
+        )
     }
 
     /// The margin for the player to move under perfect play from `position`, `moves` into the
@@ -76,6 +97,13 @@ impl Solver {
             }
             alpha = alpha.max(entry.lower);
             beta = beta.min(entry.upper);
+        }
+        let (least, most) = self.bounds(position);
+        if least >= beta {
+            return Some(least);
+        }
+        if most <= alpha {
+            return Some(most);
         }
         // The child best for the mover by the race first.
         let mut children: Vec<(i32, GroupPosition)> = position
@@ -150,7 +178,8 @@ fn main() -> Result<(), String> {
     for (pair, (start, margins)) in &boards {
         let position = start_position(start)?;
         let size = format!("{} x {}", position.width(), position.height());
-        let mut solver = Solver::new(limit, 25);
+        let cells = position.width() * position.height();
+        let mut solver = Solver::new(limit, cells, 25);
         let winner = if position.shares_area() {
             Some(0)
         } else {
@@ -195,9 +224,10 @@ mod tests {
 
     fn solve(board: &str) -> (Option<i32>, Option<i32>) {
         let position: Position = board.parse().unwrap();
+        let cells = position.width() * position.height();
         let position = GroupPosition::new(&position);
-        let margin = Solver::new(u64::MAX, 12).value(&position, 0, -10_000, 10_000);
-        (margin, Solver::new(u64::MAX, 12).winner(&position))
+        let margin = Solver::new(u64::MAX, cells, 12).value(&position, 0, -10_000, 10_000);
+        (margin, Solver::new(u64::MAX, cells, 12).winner(&position))
     }
 
     #[test]
@@ -213,12 +243,13 @@ mod tests {
     }
 
     #[test]
-    fn a_value_is_the_best_of_its_children_and_the_winner_its_sign() {
+    fn a_value_is_the_best_of_its_children_within_its_bounds_and_the_winner_its_sign() {
         for seed in 0..40 {
             let position = arena::floodwars::random_board(3 + seed as usize % 3, 4, seed);
             if position.shares_area() {
                 continue;
             }
+            let cells = position.width() * position.height();
             let root = GroupPosition::new(&position);
             let (margin, winner) = solve(&format!("{position}"));
             let margin = margin.expect("a small board is solved");
@@ -227,12 +258,16 @@ mod tests {
                 .legal_moves()
                 .map(|colour| {
                     let child = root.play(colour);
-                    -Solver::new(u64::MAX, 12)
-                        .value(&child, 1, -10_000, 10_000)
-                        .unwrap()
+                    let mut solver = Solver::new(u64::MAX, cells, 12);
+                    let value = solver.value(&child, 1, -10_000, 10_000).unwrap();
+                    let (least, most) = solver.bounds(&child);
+                    assert!(least <= value && value <= most, "seed {seed}, {colour:?}");
+                    -value
                 })
                 .max();
             assert_eq!(best, Some(margin), "seed {seed}:\n{position}");
+            let (least, most) = Solver::new(0, cells, 0).bounds(&root);
+            assert!(least <= margin && margin <= most, "seed {seed}");
         }
     }
 }
