@@ -1,5 +1,6 @@
 //! Flood Wars engine kernels on random boards: building the group graph, a move, the race
-//! evaluation, and a fixed-depth search (nodes per second = nodes / time).
+//! evaluation, the cells each side can still reach (the exact solver's bounds), and a
+//! fixed-depth search (nodes per second = nodes / time).
 //!
 //! Run: `cargo bench -p floodgate-benches --bench floodwars`
 
@@ -45,6 +46,9 @@ fn kernels(c: &mut Criterion) {
         let groups = GroupPosition::new(&start);
         group.bench_with_input(BenchmarkId::new("race", &label), &groups, |b, p| {
             b.iter(|| black_box(p).race(MAX_GROUPS))
+        });
+        group.bench_with_input(BenchmarkId::new("reach", &label), &groups, |b, p| {
+            b.iter(|| black_box(p).reach())
         });
         let colour = groups.legal_moves().next().expect("a legal move");
         group.bench_with_input(BenchmarkId::new("play", &label), &groups, |b, p| {

@@ -4,11 +4,12 @@
 //! point margin. It cuts where the cells each side can still reach
 //! ([`GroupPosition::reach`]) bound the margin outside the window.
 //!
-//! `cargo run --release -p floodgate-arena --example perfect_play -- MATCH.jsonl [POSITIONS]`
+//! `cargo run --release -p floodgate-arena --example perfect_play -- MATCH.jsonl [POSITIONS [CELLS]]`
 //!
 //! `MATCH.jsonl` is a match's `--jsonl` file. `POSITIONS` (default 100 million) bounds the
 //! positions searched for a board; a board that needs more is reported unsolved, as is one whose
-//! proof would pass the 150-move limit. The table of proven bounds has 2^25 entries (512 MB).
+//! proof would pass the 150-move limit. Boards of more than `CELLS` cells (default: none) are
+//! left out. The table of proven bounds has 2^25 entries (512 MB).
 
 use std::collections::BTreeMap;
 
@@ -154,11 +155,13 @@ fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let file = args
         .next()
-        .ok_or("usage: perfect_play MATCH.jsonl [POSITIONS]")?;
-    let limit = match args.next() {
-        Some(text) => text.parse().map_err(|_| format!("not a count: {text:?}"))?,
-        None => 100_000_000,
+        .ok_or("usage: perfect_play MATCH.jsonl [POSITIONS [CELLS]]")?;
+    let mut count = |default| match args.next() {
+        Some(text) => text.parse().map_err(|_| format!("not a count: {text:?}")),
+        None => Ok(default),
     };
+    let limit = count(100_000_000)?;
+    let most_cells = count(u64::MAX)?;
     let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
     // Each board's start and, for each of its games, a's seat and J's margin.
     let mut boards: BTreeMap<usize, (String, Vec<(u8, i64)>)> = BTreeMap::new();
@@ -174,11 +177,15 @@ fn main() -> Result<(), String> {
         "| pair | board | perfect play | positions | J's margin, a as J | J's margin, a as S |"
     );
     println!("|---|---|---|---|---|---|");
-    let (mut solved, mut games, mut agree) = (0, 0, 0);
+    let (mut tried, mut solved, mut games, mut agree) = (0, 0, 0, 0);
     for (pair, (start, margins)) in &boards {
         let position = start_position(start)?;
         let size = format!("{} x {}", position.width(), position.height());
         let cells = position.width() * position.height();
+        if cells as u64 > most_cells {
+            continue;
+        }
+        tried += 1;
         let mut solver = Solver::new(limit, cells, 25);
         let winner = if position.shares_area() {
             Some(0)
@@ -210,8 +217,7 @@ fn main() -> Result<(), String> {
         );
     }
     println!(
-        "\n{solved} of {} boards solved; in {agree} of their {games} games the result was the one perfect play gives",
-        boards.len()
+        "\n{solved} of {tried} boards solved; in {agree} of their {games} games the result was the one perfect play gives"
     );
     Ok(())
 }
