@@ -653,11 +653,7 @@ impl GroupPosition {
         // A flood from each border over the free groups, word by word as in `race`.
         let groups = &*self.groups;
         let words = groups.words();
-        let [area_j, area_s] = &self.areas;
-        let mut free = GroupSet::EMPTY;
-        for i in 0..words {
-            free.0[i] = groups.all.0[i] & !area_j.0[i] & !area_s.0[i];
-        }
+        let free = self.free();
         [0, 1].map(|side| {
             let mut reached = GroupSet::EMPTY;
             let mut layer = self.borders[side];
