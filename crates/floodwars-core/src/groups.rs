@@ -311,6 +311,26 @@ impl Groups {
             [self.word_starts[group] as usize..self.word_starts[group + 1] as usize]
     }
 
+    /// The cells of the groups of `set`, whose neighbours (free or not, in `set` or not) it
+    /// adds to `into`, calling `visit` with each group: one step of a flood over the groups,
+    /// word by word over the board's words only.
+    fn spread(&self, set: &GroupSet, into: &mut GroupSet, mut visit: impl FnMut(usize)) -> u32 {
+        let mut cells = 0;
+        for (i, &word) in set.0[..self.words()].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let group = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                visit(group);
+                cells += self.size(group);
+                for &(at, neighbours) in self.neighbour_words(group) {
+                    into.0[at] |= neighbours;
+                }
+            }
+        }
+        cells
+    }
+
     /// The cells in the groups of `set`.
     pub fn cells(&self, set: &GroupSet) -> u32 {
         set.iter().map(|group| self.sizes[group]).sum()
@@ -488,18 +508,10 @@ impl GroupPosition {
                 & groups.of_colour[colour.index()].0[i]
                 & !self.areas[1 - m].0[i];
         }
-        for (i, &word) in absorbed.0[..words].iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let group = i * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                self.hash ^= group_key(me, group);
-                self.cells[m] += groups.size(group);
-                for &(at, neighbours) in groups.neighbour_words(group) {
-                    self.borders[m].0[at] |= neighbours;
-                }
-            }
-        }
+        let hash = &mut self.hash;
+        self.cells[m] += groups.spread(&absorbed, &mut self.borders[m], |group| {
+            *hash ^= group_key(me, group);
+        });
         for i in 0..words {
             self.areas[m].0[i] |= absorbed.0[i];
             self.borders[m].0[i] &= !self.areas[m].0[i];
@@ -625,21 +637,11 @@ impl GroupPosition {
                 break;
             }
             // The next layers: the free groups next to the groups just won.
+            // Every neighbour goes in, free or not: the next step keeps only the free ones. A
+            // test per neighbour was often mispredicted, since which neighbours are free
+            // changes from leaf to leaf.
             for side in 0..2 {
-                for (i, &word) in won[side].0[..words].iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let group = i * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        cells[side] += groups.size(group);
-                        // Every neighbour goes in, free or not: the next step keeps only the
-                        // free ones. A test here was often mispredicted, since which
-                        // neighbours are free changes from leaf to leaf.
-                        for &(at, neighbours) in groups.neighbour_words(group) {
-                            layers[side].0[at] |= neighbours;
-                        }
-                    }
-                }
+                cells[side] += groups.spread(&won[side], &mut layers[side], |_| {});
             }
         }
         cells
@@ -670,17 +672,7 @@ impl GroupPosition {
                     return cells;
                 }
                 next.0[..words].fill(0);
-                for (i, &word) in layer.0[..words].iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let group = i * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        cells += groups.size(group);
-                        for &(at, neighbours) in groups.neighbour_words(group) {
-                            next.0[at] |= neighbours;
-                        }
-                    }
-                }
+                cells += groups.spread(&layer, &mut next, |_| {});
                 std::mem::swap(&mut layer, &mut next);
             }
         })
