@@ -7,9 +7,10 @@
 //! `cargo run --release -p floodgate-arena --example perfect_play -- MATCH.jsonl [POSITIONS [CELLS]]`
 //!
 //! `MATCH.jsonl` is a match's `--jsonl` file. `POSITIONS` (default 100 million) bounds the
-//! positions searched for a board; a board that needs more is reported unsolved, as is one whose
-//! proof would pass the 150-move limit. Boards of more than `CELLS` cells (default: none) are
-//! left out. The table of proven bounds has 2^25 entries (512 MB).
+//! positions searched for a board; a board that needs more is reported unsolved. A line of play
+//! that reaches the 150-move limit ends there, scored as the judge scores it. Boards of more
+//! than `CELLS` cells (default: none) are left out. The table of proven bounds has 2^25 entries
+//! (512 MB).
 
 use std::collections::BTreeMap;
 
@@ -25,6 +26,17 @@ struct Entry {
     key: u64,
     lower: i32,
     upper: i32,
+}
+
+/// The margin for the player to move when the move limit ends the game in `position`: each
+/// side scores its area and the free cells only it reaches. Every free region touches an area,
+/// so the cells both reach are the two reaches less the free cells, and the margin is the
+/// areas' difference plus the reaches'.
+fn margin_at_limit(position: &GroupPosition) -> i32 {
+    let me = position.to_move().index();
+    let areas = position.area_cells().map(|cells| cells as i32);
+    let reach = position.reach().map(|cells| cells as i32);
+    areas[me] - areas[1 - me] + reach[me] - reach[1 - me]
 }
 
 /// An exact searcher with a fixed-size table (a new position replaces the one in its slot).
@@ -82,8 +94,11 @@ impl Solver {
         if position.is_separated() {
             return Some(evaluate(position));
         }
+        if moves >= MOVE_LIMIT {
+            return Some(margin_at_limit(position));
+        }
         self.positions += 1;
-        if self.positions > self.limit || moves >= MOVE_LIMIT {
+        if self.positions > self.limit {
             return None;
         }
         let key = position.hash();
@@ -246,6 +261,35 @@ mod tests {
         // S holds both `#`; J's `@` takes the `.` and the game ends 2 to 2 (after `+` or `*`,
         // S would take it and win 3 to 1).
         assert_eq!(solve("J\n.#\n@#\n"), (Some(0), Some(0)));
+    }
+
+    #[test]
+    fn the_margin_at_the_move_limit_is_the_judges_score() {
+        for seed in 0..40 {
+            let mut position = arena::floodwars::random_board(5 + seed as usize % 20, 12, seed);
+            if position.shares_area() {
+                continue;
+            }
+            let mut groups = GroupPosition::new(&position);
+            for ply in 0..30 {
+                let sign = match position.to_move() {
+                    floodwars_core::Side::J => 1,
+                    floodwars_core::Side::S => -1,
+                };
+                let score = position.score().margin() as i32;
+                assert_eq!(
+                    margin_at_limit(&groups),
+                    sign * score,
+                    "seed {seed}, ply {ply}"
+                );
+                let colour = position
+                    .legal_moves()
+                    .nth((seed + ply) as usize % 3)
+                    .expect("three legal colours");
+                position = position.play(colour);
+                groups.play_in_place(colour);
+            }
+        }
     }
 
     #[test]
