@@ -239,7 +239,7 @@ fn main() -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use floodwars_core::Position;
+    use floodwars_core::{Position, Side};
 
     use super::*;
 
@@ -273,8 +273,8 @@ mod tests {
             let mut groups = GroupPosition::new(&position);
             for ply in 0..30 {
                 let sign = match position.to_move() {
-                    floodwars_core::Side::J => 1,
-                    floodwars_core::Side::S => -1,
+                    Side::J => 1,
+                    Side::S => -1,
                 };
                 let score = position.score().margin() as i32;
                 assert_eq!(
