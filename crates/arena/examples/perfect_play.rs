@@ -83,7 +83,7 @@ impl Solver {
 
     /// The margin for the player to move under perfect play from `position`, `moves` into the
     /// game: exact when it lies strictly between `alpha` and `beta`, else the bound it passes.
-    /// `None` when out of positions or past the move limit.
+    /// `None` when out of positions.
     fn value(
         &mut self,
         position: &GroupPosition,
