@@ -85,23 +85,38 @@ impl Engine {
     /// The move to play before `deadline`, or `None` when no domino fits. The move is always
     /// legal; perfect when every region could be valued in time.
     pub fn choose(&mut self, deadline: Instant) -> Option<Domino> {
+        self.choose_within(Limit::Time(deadline))
+    }
+
+    /// The move to play within `effort` instead of a deadline: the same choice, bounded by
+    /// work, so that the answer does not depend on the machine (for tests and analysis).
+    pub fn choose_with_effort(&mut self, effort: Effort) -> Option<Domino> {
+        self.choose_within(Limit::Work(effort))
+    }
+
+    fn choose_within(&mut self, limit: Limit) -> Option<Domino> {
         if !self.board.has_move() {
             return None;
         }
         let start = Instant::now();
-        let solve_until = start + deadline.saturating_duration_since(start) / 2;
         if self.regions.due(&self.board) {
             self.regions.label(&self.board);
         }
         if self.regions.fresh {
             let mut solver = self.solver.borrow_mut();
-            solver.set_deadline(Some(solve_until));
+            match limit {
+                Limit::Time(deadline) => {
+                    solver.set_deadline(Some(start + deadline.saturating_duration_since(start) / 2))
+                }
+                Limit::Work(effort) => solver.limit_work(Some(effort.solver_work)),
+            }
             let found = self.regions.value(&mut solver);
             let winning = match found {
                 Some(total) if total != 0 => self.regions.winning_move(total, &mut solver),
                 _ => None,
             };
             solver.set_deadline(None);
+            solver.limit_work(None);
             if winning.is_some() {
                 return winning;
             }
@@ -114,29 +129,56 @@ impl Engine {
         let empty = self.board.empty().len();
         let small = self.board.rows() <= 64 && self.board.columns() <= 64;
         let searched = (small && empty <= LOOKAHEAD_CELLS)
-            .then(|| self.look_ahead(deadline))
+            .then(|| self.look_ahead(limit))
             .flatten();
         searched.or_else(|| self.scan.next(&self.board))
     }
 
-    /// The look-ahead search's move, if it finishes an iteration before `deadline`.
-    fn look_ahead(&mut self, deadline: Instant) -> Option<Domino> {
+    /// The look-ahead search's move, if it finishes an iteration within `limit`.
+    fn look_ahead(&mut self, limit: Limit) -> Option<Domino> {
         let state = LookaheadState {
             board: self.board.clone(),
             to_move: Player::First,
             hash: 0,
             solver: Rc::clone(&self.solver),
         };
-        let now = Instant::now();
-        let hard = deadline.saturating_duration_since(now);
-        let clock = Clock::new(now, hard / 3, hard);
-        self.solver.borrow_mut().set_deadline(Some(deadline));
+        let clock = match limit {
+            Limit::Time(deadline) => {
+                let now = Instant::now();
+                let hard = deadline.saturating_duration_since(now);
+                self.solver.borrow_mut().set_deadline(Some(deadline));
+                self.lookahead
+                    .set_max_depth(AlphaBetaOptions::default().max_depth);
+                Clock::new(now, hard / 3, hard)
+            }
+            Limit::Work(effort) => {
+                self.lookahead.set_max_depth(effort.lookahead_depth);
+                Clock::unlimited()
+            }
+        };
         let result = self.lookahead.search(&state, &clock);
         self.solver.borrow_mut().set_deadline(None);
         let m = result.best_move?;
         let domino = Domino::numbered(m as usize, self.board.columns());
         self.board.is_legal(domino).then_some(domino)
     }
+}
+
+/// How much work [`Engine::choose_with_effort`] may spend on a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// Regions the solver may value by mex or search before it gives up on the board's
+    /// regions (look-ahead leaves keep their own small budget).
+    pub solver_work: u64,
+    /// Plies of the look-ahead search.
+    pub lookahead_depth: u32,
+}
+
+/// What bounds a move: a deadline, or an amount of work.
+#[derive(Clone, Copy, Debug)]
+enum Limit {
+    Time(Instant),
+    Work(Effort),
 }
 
 /// The board's regions: a label per cell, and per label the region's cells and value (when

@@ -115,11 +115,16 @@ pub struct Engine {
 impl Engine {
     /// An engine whose transposition table takes `table_bytes`.
     pub fn new(table_bytes: usize) -> Self {
-        let options = AlphaBetaOptions {
+        Self::with_options(AlphaBetaOptions {
             table_bytes,
             check_every: 64,
             ..AlphaBetaOptions::default()
-        };
+        })
+    }
+
+    /// An engine with the given search settings (a depth limit, for instance: with an
+    /// unlimited clock its moves then do not depend on the machine's speed).
+    pub fn with_options(options: AlphaBetaOptions) -> Self {
         Self {
             searcher: AlphaBeta::new(options),
         }

@@ -139,6 +139,12 @@ impl TreeEngine {
     /// always a legal one, also when the game is over (a judge may still ask). The result's
     /// win rate is the leaves' mean value through that move for the player to move.
     pub fn search(&self, position: &Position, clock: &Clock) -> MctsResult<Colour> {
+        self.search_within(position, &Budget::time(*clock))
+    }
+
+    /// Searches `position` within `budget` (a number of iterations makes the answer
+    /// independent of the machine's speed); otherwise as [`TreeEngine::search`].
+    pub fn search_within(&self, position: &Position, budget: &Budget) -> MctsResult<Colour> {
         let first_legal = position.legal_moves().next();
         let mut result = if position.shares_area() {
             // Both players hold the same area: every move recolours it for both, a draw.
@@ -161,7 +167,7 @@ impl TreeEngine {
                 seed: 1,
                 minimax_weight: 0.3,
             };
-            Mcts::<FloodWars, _>::new(root, options, leaves).search(&Budget::time(*clock))
+            Mcts::<FloodWars, _>::new(root, options, leaves).search(budget)
         };
         if result.best_move.is_none() {
             result.best_move = first_legal;

@@ -118,6 +118,11 @@ impl<G: Game> AlphaBeta<G> {
         &self.options
     }
 
+    /// Sets the deepest iteration of later searches (the table is kept).
+    pub fn set_max_depth(&mut self, max_depth: u32) {
+        self.options.max_depth = max_depth;
+    }
+
     /// Searches `state` by iterative deepening until `max_depth`, a proven result, or the
     /// clock's limits: no new iteration starts after the soft limit or when the time left
     /// before the hard limit is less than half of what the next iteration is predicted to take
