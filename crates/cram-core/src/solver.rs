@@ -436,12 +436,7 @@ impl<L: Layout> Solver<L> {
                 options.push(option);
             }
         }
-        // The search order; among options of equal order, those across the middle first.
-        let mut order: SmallVec<[(u32, u8); 64]> = (0..options.len())
-            .map(|i| (order_key(&options[i]), i as u8))
-            .collect();
-        order.sort_unstable();
-        let mut order: SmallVec<[u8; 64]> = order.into_iter().map(|(_, i)| i).collect();
+        let mut order = option_order(&options);
         if wanted == Values::ALL {
             return self
                 .value_by_guesses(candidates, &mut options, &mut order)
@@ -701,6 +696,17 @@ fn order_key(option: &Leftover) -> u32 {
         .iter()
         .map(|&region| region.count_ones().pow(2))
         .sum()
+}
+
+/// Returns the indices of `options` in the order a search asks them: by [`order_key`], least
+/// first; among options of equal order, those built first (across the middle) first.
+#[inline]
+fn option_order(options: &[Leftover]) -> SmallVec<[u8; 64]> {
+    let mut order: SmallVec<[(u32, u8); 64]> = (0..options.len())
+        .map(|i| (order_key(&options[i]), i as u8))
+        .collect();
+    order.sort_unstable();
+    order.into_iter().map(|(_, i)| i).collect()
 }
 
 #[cfg(test)]

@@ -176,84 +176,13 @@ impl Groups {
     /// Splits the board of `position` into groups (each area is one group).
     pub fn new(position: &Position) -> Self {
         let (width, height) = (position.width(), position.height());
-        let colour = |index: usize| position.colour_at(Cell::new(index % width, index / width));
-        let colours_by_cell: Vec<Colour> = (0..width * height).map(colour).collect();
-        let area_of = |index: usize| {
-            let cell = Cell::new(index % width, index / width);
-            [Side::J, Side::S]
-                .into_iter()
-                .find(|&side| position.area(side).contains(cell))
-        };
-        let areas_by_cell: Vec<Option<Side>> = (0..width * height).map(area_of).collect();
-        let neighbours_of = |index: usize| {
-            let (x, y) = (index % width, index / width);
-            [
-                (x > 0).then(|| index - 1),
-                (x + 1 < width).then(|| index + 1),
-                (y > 0).then(|| index - width),
-                (y + 1 < height).then(|| index + width),
-            ]
-            .into_iter()
-            .flatten()
-        };
-        // Label the groups by depth-first search over cells: two neighbouring cells are in one
-        // group when both lie in the same area, or both outside the areas with one colour.
-        let unlabelled = u16::MAX;
-        let mut cell_groups = vec![unlabelled; width * height];
-        let (mut colours, mut sizes) = (Vec::new(), Vec::new());
-        let mut stack = Vec::new();
-        for start in 0..width * height {
-            if cell_groups[start] != unlabelled {
-                continue;
-            }
-            let group = colours.len() as u16;
-            cell_groups[start] = group;
-            stack.push(start);
-            let mut size = 0;
-            while let Some(index) = stack.pop() {
-                size += 1;
-                for next in neighbours_of(index) {
-                    if cell_groups[next] == unlabelled
-                        && areas_by_cell[next] == areas_by_cell[start]
-                        && colours_by_cell[next] == colours_by_cell[start]
-                    {
-                        cell_groups[next] = group;
-                        stack.push(next);
-                    }
-                }
-            }
-            colours.push(colours_by_cell[start]);
-            sizes.push(size);
-        }
-        let mut edges: Vec<(u16, u16)> = (0..width * height)
-            .flat_map(|index| neighbours_of(index).map(move |next| (index, next)))
-            .map(|(a, b)| (cell_groups[a], cell_groups[b]))
-            .filter(|(a, b)| a != b)
-            .collect();
-        edges.sort_unstable();
-        edges.dedup();
-        let mut starts = vec![0u32; colours.len() + 1];
-        for &(a, _) in &edges {
-            starts[a as usize + 1] += 1;
-        }
-        for g in 0..colours.len() {
-            starts[g + 1] += starts[g];
-        }
-        let neighbours: Vec<u16> = edges.iter().map(|&(_, b)| b).collect();
-        let mut neighbour_words: Vec<(usize, u64)> = Vec::new();
-        let mut word_starts = vec![0u32];
-        for group in 0..colours.len() {
-            let first = neighbour_words.len();
-            for &next in &neighbours[starts[group] as usize..starts[group + 1] as usize] {
-                let (word, bit) = (usize::from(next) / 64, 1 << (next % 64));
-                // The neighbours are sorted: a new word only ever follows the last one.
-                match neighbour_words[first..].last_mut() {
-                    Some((last, bits)) if *last == word => *bits |= bit,
-                    _ => neighbour_words.push((word, bit)),
-                }
-            }
-            word_starts.push(neighbour_words.len() as u32);
-        }
+        let Labels {
+            cell_groups,
+            colours,
+            sizes,
+        } = label_groups(position);
+        let (neighbours, starts) = group_neighbours(&cell_groups, colours.len(), width, height);
+        let (neighbour_words, word_starts) = neighbours_as_words(&neighbours, &starts);
         let mut of_colour = [GroupSet::EMPTY; 5];
         let mut all = GroupSet::EMPTY;
         for (group, colour) in colours.iter().enumerate() {
@@ -335,6 +264,128 @@ impl Groups {
     pub fn cells(&self, set: &GroupSet) -> u32 {
         set.iter().map(|group| self.sizes[group]).sum()
     }
+}
+
+/// The groups of a board as [`label_groups`] finds them, numbered in the order of their first
+/// cell, row by row.
+struct Labels {
+    /// The group of each cell, row by row.
+    cell_groups: Vec<u16>,
+    /// The colour of each group.
+    colours: Vec<Colour>,
+    /// The cells in each group.
+    sizes: Vec<u32>,
+}
+
+/// The cells next to cell `index` of a `width` x `height` board (cells numbered row by row):
+/// the one before it and the one after it in its row, then the one above and the one below,
+/// those on the board only.
+fn cell_neighbours(index: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (index % width, index / width);
+    [
+        (x > 0).then(|| index - 1),
+        (x + 1 < width).then(|| index + 1),
+        (y > 0).then(|| index - width),
+        (y + 1 < height).then(|| index + width),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Returns the groups of the board of `position`, labelled by depth-first search over cells:
+/// two neighbouring cells are in one group when both lie in the same area, or both outside the
+/// areas with one colour.
+fn label_groups(position: &Position) -> Labels {
+    let (width, height) = (position.width(), position.height());
+    let colour = |index: usize| position.colour_at(Cell::new(index % width, index / width));
+    let colours_by_cell: Vec<Colour> = (0..width * height).map(colour).collect();
+    let area_of = |index: usize| {
+        let cell = Cell::new(index % width, index / width);
+        [Side::J, Side::S]
+            .into_iter()
+            .find(|&side| position.area(side).contains(cell))
+    };
+    let areas_by_cell: Vec<Option<Side>> = (0..width * height).map(area_of).collect();
+    let unlabelled = u16::MAX;
+    let mut cell_groups = vec![unlabelled; width * height];
+    let (mut colours, mut sizes) = (Vec::new(), Vec::new());
+    let mut stack = Vec::new();
+    for start in 0..width * height {
+        if cell_groups[start] != unlabelled {
+            continue;
+        }
+        let group = colours.len() as u16;
+        cell_groups[start] = group;
+        stack.push(start);
+        let mut size = 0;
+        while let Some(index) = stack.pop() {
+            size += 1;
+            for next in cell_neighbours(index, width, height) {
+                if cell_groups[next] == unlabelled
+                    && areas_by_cell[next] == areas_by_cell[start]
+                    && colours_by_cell[next] == colours_by_cell[start]
+                {
+                    cell_groups[next] = group;
+                    stack.push(next);
+                }
+            }
+        }
+        colours.push(colours_by_cell[start]);
+        sizes.push(size);
+    }
+    Labels {
+        cell_groups,
+        colours,
+        sizes,
+    }
+}
+
+/// Returns the neighbours of each of the `groups` groups of a `width` x `height` board whose
+/// cells are in the groups `cell_groups`, as `(neighbours, starts)`: those of group `g` are
+/// `neighbours[starts[g]..starts[g + 1]]`, in increasing order.
+fn group_neighbours(
+    cell_groups: &[u16],
+    groups: usize,
+    width: usize,
+    height: usize,
+) -> (Vec<u16>, Vec<u32>) {
+    let mut edges: Vec<(u16, u16)> = (0..width * height)
+        .flat_map(|index| cell_neighbours(index, width, height).map(move |next| (index, next)))
+        .map(|(a, b)| (cell_groups[a], cell_groups[b]))
+        .filter(|(a, b)| a != b)
+        .collect();
+    edges.sort_unstable();
+    edges.dedup();
+    let mut starts = vec![0u32; groups + 1];
+    for &(a, _) in &edges {
+        starts[a as usize + 1] += 1;
+    }
+    for g in 0..groups {
+        starts[g + 1] += starts[g];
+    }
+    let neighbours: Vec<u16> = edges.iter().map(|&(_, b)| b).collect();
+    (neighbours, starts)
+}
+
+/// Returns the neighbours of each group (`neighbours[starts[g]..starts[g + 1]]`, sorted) as
+/// [`GroupSet`] words, `(neighbour_words, word_starts)`: those of group `g` are
+/// `neighbour_words[word_starts[g]..word_starts[g + 1]]`, one `(word, bits)` per word touched.
+fn neighbours_as_words(neighbours: &[u16], starts: &[u32]) -> (Vec<(usize, u64)>, Vec<u32>) {
+    let mut neighbour_words: Vec<(usize, u64)> = Vec::new();
+    let mut word_starts = vec![0u32];
+    for group in 0..starts.len() - 1 {
+        let first = neighbour_words.len();
+        for &next in &neighbours[starts[group] as usize..starts[group + 1] as usize] {
+            let (word, bit) = (usize::from(next) / 64, 1 << (next % 64));
+            // The neighbours are sorted: a new word only ever follows the last one.
+            match neighbour_words[first..].last_mut() {
+                Some((last, bits)) if *last == word => *bits |= bit,
+                _ => neighbour_words.push((word, bit)),
+            }
+        }
+        word_starts.push(neighbour_words.len() as u32);
+    }
+    (neighbour_words, word_starts)
 }
 
 /// A position during the search: both areas as sets of [`Groups`], and the groups next to each.

@@ -28,11 +28,9 @@ fn error(message: impl Into<String>) -> FormatError {
     FormatError(message.into())
 }
 
-/// Reads a grid as the judge sends it to a bot (3600 characters, then an optional `\n` or
-/// `\r\n`): the bot is side 0 and to move, under the deployed judge's rules. Every flag is
-/// kept as read ([`State::flags`]); flags pointing off the grid are never branches. The
-/// scores are estimated from the grid ([`State::estimated_scores`]).
-pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
+/// Returns the characters of a grid without its optional final `\n` or `\r\n`, or an error
+/// when they are not [`GRID_CHARS`] characters.
+fn grid_body(input: &[u8]) -> Result<&[u8], FormatError> {
     let body = input
         .strip_suffix(b"\n")
         .map(|rest| rest.strip_suffix(b"\r").unwrap_or(rest))
@@ -43,6 +41,15 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
             body.len()
         )));
     }
+    Ok(body)
+}
+
+/// Reads a grid as the judge sends it to a bot (3600 characters, then an optional `\n` or
+/// `\r\n`): the bot is side 0 and to move, under the deployed judge's rules. Every flag is
+/// kept as read ([`State::flags`]); flags pointing off the grid are never branches. The
+/// scores are estimated from the grid ([`State::estimated_scores`]).
+pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
+    let body = grid_body(input)?;
     let mut leaves = [Points::EMPTY; 2];
     let mut frozen = [Points::EMPTY; 2];
     let mut nodes = [Points::EMPTY; 2];
