@@ -23,7 +23,7 @@ fn alpha_beta(c: &mut Criterion) {
     let positions = openings();
     // Same root values first: a faster search of a different tree would prove nothing.
     for position in &positions {
-        let ours = AlphaBeta::<ConnectFour>::new(AlphaBetaOptions {
+        let ours = AlphaBeta::new(ConnectFour, AlphaBetaOptions {
             max_depth: DEPTH,
             table_bytes: TABLE_BYTES,
             ..Default::default()
@@ -41,7 +41,7 @@ fn alpha_beta(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("floodgate", "AlphaBeta"), |b| {
         b.iter(|| {
             for position in &positions {
-                let mut searcher = AlphaBeta::<ConnectFour>::new(AlphaBetaOptions {
+                let mut searcher = AlphaBeta::new(ConnectFour, AlphaBetaOptions {
                     max_depth: DEPTH,
                     table_bytes: TABLE_BYTES,
                     ..Default::default()
@@ -80,7 +80,7 @@ fn mcts(c: &mut Criterion) {
                 memory_bytes: 8 << 20,
                 ..MctsOptions::default()
             };
-            let mut mcts = Mcts::<ConnectFour, _>::new(start, options, RandomRollout::default());
+            let mut mcts = Mcts::new(ConnectFour, start, options, RandomRollout::default());
             black_box(mcts.search(&Budget::iterations(u64::from(ROLLOUTS))))
         })
     });

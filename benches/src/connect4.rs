@@ -169,31 +169,31 @@ impl Game for ConnectFour {
     type State = Position;
     type Move = u8;
 
-    fn player_to_move(state: &Position) -> Player {
+    fn player_to_move(&self, state: &Position) -> Player {
         state.to_move()
     }
 
-    fn generate_moves(state: &Position, moves: &mut MoveList<u8>) {
+    fn generate_moves(&self, state: &Position, moves: &mut MoveList<u8>) {
         moves.extend(state.moves());
     }
 
-    fn outcome(state: &Position) -> Option<Outcome> {
+    fn outcome(&self, state: &Position) -> Option<Outcome> {
         state.outcome()
     }
 
-    fn apply(state: &mut Position, column: u8) -> Option<Position> {
-        Some(state.play(column))
+    fn next(&self, state: &Position, column: u8) -> Position {
+        state.play(column)
     }
 
-    fn evaluate(state: &Position) -> Score {
+    fn evaluate(&self, state: &Position) -> Score {
         state.evaluate()
     }
 
-    fn hash(state: &Position) -> u64 {
+    fn hash(&self, state: &Position) -> u64 {
         state.hash()
     }
 
-    fn move_index(column: u8) -> usize {
+    fn move_index(&self, column: u8) -> usize {
         usize::from(column)
     }
 }

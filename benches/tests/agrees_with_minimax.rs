@@ -11,7 +11,7 @@ use search::{AlphaBeta, AlphaBetaOptions, Clock, WIN};
 fn same_root_value_as_minimax_negamax() {
     for depth in [1, 2, 5, 7] {
         for position in openings() {
-            let ours = AlphaBeta::<ConnectFour>::new(AlphaBetaOptions {
+            let ours = AlphaBeta::new(ConnectFour, AlphaBetaOptions {
                 max_depth: depth,
                 table_bytes: 1 << 20,
                 ..AlphaBetaOptions::default()
@@ -22,7 +22,7 @@ fn same_root_value_as_minimax_negamax() {
                 ours.score.abs() < WIN - 1000,
                 "no forced result at these depths"
             );
-            let plain = search::negamax::negamax::<ConnectFour>(&mut position.clone(), depth);
+            let plain = search::negamax::negamax(&ConnectFour, &position.clone(), depth);
             let mut theirs = minimax::Negamax::new(SameEvaluation, depth as u8);
             theirs.choose_move(&position);
             assert_eq!(ours.score, plain, "depth {depth}, {position:?}");

@@ -113,7 +113,7 @@ fn run() -> Result<(), String> {
                 seed: u64::from(me),
                 ..MctsOptions::default()
             };
-            let mut mcts = Mcts::<Domain, _>::new(state, options, EvalLeaves { eval_scale: 40.0 });
+            let mut mcts = Mcts::new(Domain, state, options, EvalLeaves { eval_scale: 40.0 });
             mcts.search(&Budget::time(clock))
                 .best_move
                 .ok_or("no legal action left")?

@@ -6,7 +6,6 @@
 //! amortised constant time.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 use std::time::Instant;
 
 use bitgrid::{Cell, Plane};
@@ -46,9 +45,9 @@ const NONE: u32 = u32::MAX;
 #[derive(Debug)]
 pub struct Engine {
     board: Board,
-    solver: Rc<RefCell<Solver>>,
     regions: Regions,
     scan: Scan,
+    /// The look-ahead search; its game holds the solver that also values the board's regions.
     lookahead: AlphaBeta<Lookahead>,
 }
 
@@ -58,14 +57,18 @@ impl Engine {
         let regions = Regions::new(&board);
         Self {
             board,
-            solver: Rc::new(RefCell::new(Solver::with_table_bytes(table_bytes))),
             regions,
             scan: Scan::default(),
-            lookahead: AlphaBeta::new(AlphaBetaOptions {
-                table_bytes: 4 << 20,
-                check_every: 8,
-                ..AlphaBetaOptions::default()
-            }),
+            lookahead: AlphaBeta::new(
+                Lookahead {
+                    solver: RefCell::new(Solver::with_table_bytes(table_bytes)),
+                },
+                AlphaBetaOptions {
+                    table_bytes: 4 << 20,
+                    check_every: 8,
+                    ..AlphaBetaOptions::default()
+                },
+            ),
         }
     }
 
@@ -103,16 +106,16 @@ impl Engine {
             self.regions.label(&self.board);
         }
         if self.regions.fresh {
-            let mut solver = self.solver.borrow_mut();
+            let solver = self.lookahead.game_mut().solver.get_mut();
             match limit {
                 Limit::Time(deadline) => {
                     solver.set_deadline(Some(start + deadline.saturating_duration_since(start) / 2))
                 }
                 Limit::Work(effort) => solver.limit_work(Some(effort.solver_work)),
             }
-            let found = self.regions.value(&mut solver);
+            let found = self.regions.value(solver);
             let winning = match found {
-                Some(total) if total != 0 => self.regions.winning_move(total, &mut solver),
+                Some(total) if total != 0 => self.regions.winning_move(total, solver),
                 _ => None,
             };
             solver.set_deadline(None);
@@ -140,13 +143,16 @@ impl Engine {
             board: self.board.clone(),
             to_move: Player::First,
             hash: 0,
-            solver: Rc::clone(&self.solver),
         };
         let clock = match limit {
             Limit::Time(deadline) => {
                 let now = Instant::now();
                 let hard = deadline.saturating_duration_since(now);
-                self.solver.borrow_mut().set_deadline(Some(deadline));
+                self.lookahead
+                    .game_mut()
+                    .solver
+                    .get_mut()
+                    .set_deadline(Some(deadline));
                 self.lookahead
                     .set_max_depth(AlphaBetaOptions::default().max_depth);
                 Clock::new(now, hard / 3, hard)
@@ -157,7 +163,11 @@ impl Engine {
             }
         };
         let result = self.lookahead.search(&state, &clock);
-        self.solver.borrow_mut().set_deadline(None);
+        self.lookahead
+            .game_mut()
+            .solver
+            .get_mut()
+            .set_deadline(None);
         let m = result.best_move?;
         let domino = Domino::numbered(m as usize, self.board.columns());
         self.board.is_legal(domino).then_some(domino)
@@ -512,9 +522,14 @@ impl Scan {
 }
 
 /// The look-ahead game for the search crate: Cram on a plane of empty cells, restricted to
-/// the most blocking moves of each position, with leaves valued by the shared solver.
+/// the most blocking moves of each position, with leaves valued by the solver it holds (the
+/// engine's, which also values the board's regions between searches).
 #[derive(Debug)]
-enum Lookahead {}
+struct Lookahead {
+    /// Behind a `RefCell`: valuing a leaf fills the solver's tables, and the search asks for
+    /// values through `&self`.
+    solver: RefCell<Solver>,
+}
 
 /// A look-ahead position.
 #[derive(Clone, Debug)]
@@ -523,7 +538,6 @@ struct LookaheadState {
     to_move: Player,
     /// A Zobrist-style hash of the cells filled since the root.
     hash: u64,
-    solver: Rc<RefCell<Solver>>,
 }
 
 /// A look-ahead move: the domino's number ([`Domino::numbered`]).
@@ -539,11 +553,11 @@ impl Game for Lookahead {
     type State = LookaheadState;
     type Move = LookaheadMove;
 
-    fn player_to_move(state: &LookaheadState) -> Player {
+    fn player_to_move(&self, state: &LookaheadState) -> Player {
         state.to_move
     }
 
-    fn generate_moves(state: &LookaheadState, moves: &mut MoveList<LookaheadMove>) {
+    fn generate_moves(&self, state: &LookaheadState, moves: &mut MoveList<LookaheadMove>) {
         let board = &state.board;
         let (right, below) = board.move_starts();
         let columns = board.columns();
@@ -560,11 +574,11 @@ impl Game for Lookahead {
         moves.extend(scored.iter().take(LOOKAHEAD_MOVES).map(|&(_, m)| m));
     }
 
-    fn outcome(state: &LookaheadState) -> Option<Outcome> {
+    fn outcome(&self, state: &LookaheadState) -> Option<Outcome> {
         (!state.board.has_move()).then(|| Outcome::Win(state.to_move.other()))
     }
 
-    fn apply(state: &mut LookaheadState, m: LookaheadMove) -> Option<LookaheadState> {
+    fn next(&self, state: &LookaheadState, m: LookaheadMove) -> LookaheadState {
         let columns = state.board.columns();
         let domino = Domino::numbered(m as usize, columns);
         let mut next = state.clone();
@@ -574,11 +588,11 @@ impl Game for Lookahead {
         }
         next.hash ^= 0x9E37_79B9_7F4A_7C15;
         next.to_move = state.to_move.other();
-        Some(next)
+        next
     }
 
     /// Won or lost when the solver values every region within [`LEAF_WORK`], else 0.
-    fn evaluate(state: &LookaheadState) -> Score {
+    fn evaluate(&self, state: &LookaheadState) -> Score {
         let regions: Vec<Plane> = state.board.empty().components(Four).collect();
         if regions
             .iter()
@@ -586,7 +600,7 @@ impl Game for Lookahead {
         {
             return 0;
         }
-        let mut solver = state.solver.borrow_mut();
+        let mut solver = self.solver.borrow_mut();
         solver.limit_work(Some(LEAF_WORK));
         let value = regions.iter().try_fold(0, |total, region| {
             Some(total ^ region_value(region, &mut solver)?)
@@ -599,11 +613,11 @@ impl Game for Lookahead {
         }
     }
 
-    fn hash(state: &LookaheadState) -> u64 {
+    fn hash(&self, state: &LookaheadState) -> u64 {
         state.hash
     }
 
-    fn move_index(m: LookaheadMove) -> usize {
+    fn move_index(&self, m: LookaheadMove) -> usize {
         m as usize % 4096
     }
 }

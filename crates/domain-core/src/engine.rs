@@ -8,7 +8,7 @@ use crate::board::ALL;
 use crate::state::{Action, State};
 
 /// Domain Expansion as a [`search::Game`]: player 0 is [`Player::First`].
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Domain;
 
 const fn player(index: u8) -> Player {
@@ -64,17 +64,17 @@ impl Game for Domain {
     type State = State;
     type Move = Action;
 
-    fn player_to_move(state: &State) -> Player {
+    fn player_to_move(&self, state: &State) -> Player {
         player(state.to_move())
     }
 
-    fn generate_moves(state: &State, moves: &mut MoveList<Action>) {
+    fn generate_moves(&self, state: &State, moves: &mut MoveList<Action>) {
         if !state.is_over() {
             state.legal_actions(moves);
         }
     }
 
-    fn outcome(state: &State) -> Option<Outcome> {
+    fn outcome(&self, state: &State) -> Option<Outcome> {
         state.is_over().then(|| {
             let [first, second] = state.domain_sizes();
             match first.cmp(&second) {
@@ -85,15 +85,15 @@ impl Game for Domain {
         })
     }
 
-    fn apply(state: &mut State, action: Action) -> Option<State> {
-        Some(state.play(action))
+    fn next(&self, state: &State, action: Action) -> State {
+        state.play(action)
     }
 
-    fn evaluate(state: &State) -> Score {
+    fn evaluate(&self, state: &State) -> Score {
         evaluate(state)
     }
 
-    fn hash(state: &State) -> u64 {
+    fn hash(&self, state: &State) -> u64 {
         let walls = state.walls();
         let tokens = u64::from(state.token(0).0)
             | u64::from(state.token(1).0) << 8
@@ -101,7 +101,7 @@ impl Game for Domain {
         mix(walls.right ^ mix(walls.down ^ mix(tokens)))
     }
 
-    fn move_index(action: Action) -> usize {
+    fn move_index(&self, action: Action) -> usize {
         usize::from(action.to.0) * 4 + action.wall.index()
     }
 }
@@ -126,7 +126,7 @@ impl Engine {
     /// unlimited clock its moves then do not depend on the machine's speed).
     pub fn with_options(options: AlphaBetaOptions) -> Self {
         Self {
-            searcher: AlphaBeta::new(options),
+            searcher: AlphaBeta::new(Domain, options),
         }
     }
 

@@ -25,7 +25,7 @@ fn main() {
             };
             let leaves = EvalLeaves { eval_scale: 10.0 };
             let mut tree =
-                Mcts::<FloodWars, _>::new(GroupPosition::new(&position), options, leaves);
+                Mcts::new(FloodWars, GroupPosition::new(&position), options, leaves);
             let result = tree.search(&Budget::iterations(20_000));
             println!(
                 "after {played} moves (areas {} and {} cells): {:?}, win rate {:.6}, {} nodes",

@@ -15,7 +15,7 @@ use crate::position::{Colour, Position, Side};
 /// The search never sees an [`Outcome`]: the contest scores points, so a game whose areas are
 /// separated is valued by [`evaluate`] at its exact point margin (a win by 40 is worth more
 /// than a win by 1, and a lost game is lost by as little as possible).
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct FloodWars;
 
 fn player(side: Side) -> Player {
@@ -29,37 +29,37 @@ impl Game for FloodWars {
     type State = GroupPosition;
     type Move = Colour;
 
-    fn player_to_move(position: &GroupPosition) -> Player {
+    fn player_to_move(&self, position: &GroupPosition) -> Player {
         player(position.to_move())
     }
 
-    fn generate_moves(position: &GroupPosition, moves: &mut MoveList<Colour>) {
+    fn generate_moves(&self, position: &GroupPosition, moves: &mut MoveList<Colour>) {
         if !position.is_separated() {
             moves.extend(position.legal_moves());
         }
     }
 
-    fn outcome(_: &GroupPosition) -> Option<Outcome> {
+    fn outcome(&self, _: &GroupPosition) -> Option<Outcome> {
         None
     }
 
-    fn apply(position: &mut GroupPosition, colour: Colour) -> Option<GroupPosition> {
-        Some(position.play(colour))
+    fn next(&self, position: &GroupPosition, colour: Colour) -> GroupPosition {
+        position.play(colour)
     }
 
-    fn play(position: &mut GroupPosition, colour: Colour) {
+    fn play(&self, position: &mut GroupPosition, colour: Colour) {
         position.play_in_place(colour);
     }
 
-    fn evaluate(position: &GroupPosition) -> Score {
+    fn evaluate(&self, position: &GroupPosition) -> Score {
         evaluate(position)
     }
 
-    fn hash(position: &GroupPosition) -> u64 {
+    fn hash(&self, position: &GroupPosition) -> u64 {
         position.hash()
     }
 
-    fn move_index(colour: Colour) -> usize {
+    fn move_index(&self, colour: Colour) -> usize {
         colour.index()
     }
 }
@@ -85,7 +85,7 @@ impl Engine {
     /// An engine with the given search settings (a depth limit, for instance).
     pub fn with_options(options: AlphaBetaOptions) -> Self {
         Self {
-            searcher: AlphaBeta::new(options),
+            searcher: AlphaBeta::new(FloodWars, options),
         }
     }
 
@@ -167,7 +167,7 @@ impl TreeEngine {
                 seed: 1,
                 minimax_weight: 0.3,
             };
-            Mcts::<FloodWars, _>::new(root, options, leaves).search(budget)
+            Mcts::new(FloodWars, root, options, leaves).search(budget)
         };
         if result.best_move.is_none() {
             result.best_move = first_legal;
@@ -189,7 +189,7 @@ struct MarginLeaves {
 const WIN_SCALE: f64 = 10.0;
 
 impl RolloutPolicy<FloodWars> for MarginLeaves {
-    fn value(&mut self, position: &GroupPosition, _: &mut Rng) -> f64 {
+    fn value(&mut self, _: &FloodWars, position: &GroupPosition, _: &mut Rng) -> f64 {
         let margin = f64::from(race_margin(position));
         0.5 * logistic(margin / WIN_SCALE)
             + 0.5 * logistic((margin - self.centre) / self.margin_scale)

@@ -24,9 +24,9 @@ const KILL_NOW: Score = 150;
 /// An own leaf the opponent could kill on its move.
 const EXPOSED: Score = 60;
 
-/// The game marker for the search crate.
-#[derive(Debug)]
-pub enum Grow {}
+/// Grow for the search crate (it has no configuration: the rules are in the state).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Grow;
 
 fn player(side: Side) -> Player {
     if side == 0 {
@@ -95,37 +95,37 @@ impl Game for Grow {
     type State = State;
     type Move = Move;
 
-    fn player_to_move(state: &State) -> Player {
+    fn player_to_move(&self, state: &State) -> Player {
         player(state.to_move())
     }
 
-    fn generate_moves(state: &State, moves: &mut MoveList<Move>) {
+    fn generate_moves(&self, state: &State, moves: &mut MoveList<Move>) {
         state.legal_moves(moves);
     }
 
-    fn outcome(state: &State) -> Option<Outcome> {
+    fn outcome(&self, state: &State) -> Option<Outcome> {
         state.is_over().then(|| match state.winner() {
             Some(side) => Outcome::Win(player(side)),
             None => Outcome::Draw,
         })
     }
 
-    fn apply(state: &mut State, m: Move) -> Option<State> {
-        Some(state.play(m).0)
+    fn next(&self, state: &State, m: Move) -> State {
+        state.play(m).0
     }
 
-    fn evaluate(state: &State) -> Score {
+    fn evaluate(&self, state: &State) -> Score {
         evaluate(state)
     }
 
-    fn hash(state: &State) -> u64 {
+    fn hash(&self, state: &State) -> u64 {
         // The scores too: the same planes can be reached with a merge in one order and a
         // suicide in another.
         let scores = state.scores();
         state.hash() ^ mix((scores[0] as u64) << 32 ^ scores[1] as u64)
     }
 
-    fn move_index(m: Move) -> usize {
+    fn move_index(&self, m: Move) -> usize {
         match m {
             Move::First { row, trunk } => usize::from(row) * 8 + trunk.slot(),
             Move::Split { leaf, a, b } => (leaf.index() * 64 + a.slot() * 8 + b.slot()) % 4096,
@@ -199,18 +199,18 @@ impl Readings {
 /// The game the engine searches: Grow under both readings, valued for the engine's side by
 /// the worse one. Where the readings part (one is over, or a kill gives an extra move in one
 /// only), the search stops: a loss in either reading is a loss, otherwise the worse value.
-#[derive(Debug)]
-enum BothReadings {}
+#[derive(Clone, Copy, Debug)]
+struct BothReadings;
 
 impl Game for BothReadings {
     type State = Readings;
     type Move = Move;
 
-    fn player_to_move(readings: &Readings) -> Player {
+    fn player_to_move(&self, readings: &Readings) -> Player {
         player(readings.deployed.to_move())
     }
 
-    fn generate_moves(readings: &Readings, moves: &mut MoveList<Move>) {
+    fn generate_moves(&self, readings: &Readings, moves: &mut MoveList<Move>) {
         if !readings.live() {
             return;
         }
@@ -224,7 +224,7 @@ impl Game for BothReadings {
         }
     }
 
-    fn outcome(readings: &Readings) -> Option<Outcome> {
+    fn outcome(&self, readings: &Readings) -> Option<Outcome> {
         if readings.live() {
             return None;
         }
@@ -244,15 +244,15 @@ impl Game for BothReadings {
         }
     }
 
-    fn apply(readings: &mut Readings, m: Move) -> Option<Readings> {
-        Some(Readings {
+    fn next(&self, readings: &Readings, m: Move) -> Readings {
+        Readings {
             deployed: readings.deployed.play(m).0,
             older: readings.older.play(m).0,
             me: readings.me,
-        })
+        }
     }
 
-    fn evaluate(readings: &Readings) -> Score {
+    fn evaluate(&self, readings: &Readings) -> Score {
         let mine = if readings.agree() {
             readings.value(&readings.deployed)
         } else {
@@ -275,14 +275,13 @@ impl Game for BothReadings {
         }
     }
 
-    fn hash(readings: &Readings) -> u64 {
+    fn hash(&self, readings: &Readings) -> u64 {
         // Rotated so that equal positions under the two rules do not cancel out.
-        <Grow as Game>::hash(&readings.deployed)
-            ^ <Grow as Game>::hash(&readings.older).rotate_left(17)
+        Grow.hash(&readings.deployed) ^ Grow.hash(&readings.older).rotate_left(17)
     }
 
-    fn move_index(m: Move) -> usize {
-        <Grow as Game>::move_index(m)
+    fn move_index(&self, m: Move) -> usize {
+        Grow.move_index(m)
     }
 }
 
@@ -303,12 +302,15 @@ impl Engine {
     /// moves do not depend on the machine's speed (for tests and analysis).
     pub fn with_max_depth(table_bytes: usize, max_depth: u32) -> Self {
         Self {
-            searcher: AlphaBeta::new(AlphaBetaOptions {
-                table_bytes,
-                max_depth,
-                check_every: 64,
-                ..AlphaBetaOptions::default()
-            }),
+            searcher: AlphaBeta::new(
+                BothReadings,
+                AlphaBetaOptions {
+                    table_bytes,
+                    max_depth,
+                    check_every: 64,
+                    ..AlphaBetaOptions::default()
+                },
+            ),
         }
     }
 

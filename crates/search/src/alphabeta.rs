@@ -2,10 +2,9 @@
 
 use std::time::{Duration, Instant};
 
-use smallvec::SmallVec;
-
 use crate::clock::Clock;
-use crate::game::{Game, MoveList, Score, WIN, outcome_score, with_move};
+use crate::game::{Game, MoveList, Player, Score, WIN, outcome_score};
+use crate::ordering::MovePicker;
 use crate::table::{Bound, TranspositionTable};
 
 /// Deeper than any search goes; win scores within this many plies of [`WIN`] are wins.
@@ -63,8 +62,8 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-/// An iterative-deepening alpha-beta searcher for the game `G`. Keep one per game to reuse its
-/// table between moves.
+/// An iterative-deepening alpha-beta searcher for the game `G`, which it owns. Keep one per
+/// game to reuse its table between moves.
 ///
 /// Scores are negamax scores for the player to move. When a move leaves the same player to
 /// move (an extra move), the child's score keeps its sign and the window is passed unchanged.
@@ -73,6 +72,7 @@ pub struct SearchResult<M> {
 /// history score ([`Game::move_index`]).
 #[derive(Debug)]
 pub struct AlphaBeta<G: Game> {
+    game: G,
     options: AlphaBetaOptions,
     table: TranspositionTable,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -95,9 +95,10 @@ pub struct AlphaBeta<G: Game> {
 }
 
 impl<G: Game> AlphaBeta<G> {
-    /// A searcher with the given settings.
-    pub fn new(options: AlphaBetaOptions) -> Self {
+    /// A searcher of `game` with the given settings.
+    pub fn new(game: G, options: AlphaBetaOptions) -> Self {
         Self {
+            game,
             table: TranspositionTable::with_bytes(options.table_bytes),
             options,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -111,6 +112,16 @@ impl<G: Game> AlphaBeta<G> {
             stopped: false,
             reached_horizon: false,
         }
+    }
+
+    /// The game searched.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The game searched, to change its configuration between searches.
+    pub fn game_mut(&mut self) -> &mut G {
+        &mut self.game
     }
 
     /// The settings.
@@ -137,23 +148,8 @@ impl<G: Game> AlphaBeta<G> {
         self.nodes = 0;
         self.visits = 0;
         self.stopped = false;
-        let mut state = state.clone();
-        let mut moves = MoveList::new();
-        G::generate_moves(&state, &mut moves);
-        let mut result = SearchResult {
-            best_move: moves.first().copied(),
-            score: if G::outcome(&state).is_some() {
-                self.leaf_score(&state, 0)
-            } else {
-                G::evaluate(&state)
-            },
-            depth: 0,
-            pv: moves.first().copied().into_iter().collect(),
-            nodes: 0,
-        };
-        if G::outcome(&state).is_some() || moves.is_empty() {
-            result.best_move = None;
-            result.pv.clear();
+        let mut result = self.before_any_iteration(state);
+        if result.best_move.is_none() {
             return result;
         }
         // How long the last two iterations took: the next one is predicted to take as much
@@ -171,15 +167,9 @@ impl<G: Game> AlphaBeta<G> {
             self.reached_horizon = false;
             self.previous_best = result.best_move;
             self.previous_best_searched = false;
-            let score = self.search_root(&mut state, depth, result.score, clock);
+            let score = self.search_root(state, depth, result.score, clock);
             if self.stopped {
-                // Once the last iteration's best move has been searched to the new depth, the
-                // best root move searched so far is at least as good a choice.
-                if let (true, Some(&best)) = (self.previous_best_searched, self.pv[0].first()) {
-                    result.best_move = Some(best);
-                    result.pv = self.pv[0].clone();
-                    result.score = self.root_score;
-                }
+                self.keep_interrupted_iteration(&mut result);
                 break;
             }
             iteration_times = [iteration_times[1], started.elapsed()];
@@ -201,10 +191,41 @@ impl<G: Game> AlphaBeta<G> {
         result
     }
 
+    /// The result before any iteration: the first legal move and the static evaluation, or
+    /// no move and the final score when the game is over at the root.
+    fn before_any_iteration(&self, state: &G::State) -> SearchResult<G::Move> {
+        let mut moves = MoveList::new();
+        self.game.generate_moves(state, &mut moves);
+        let over = self.game.outcome(state).is_some();
+        let first = moves.first().copied().filter(|_| !over);
+        SearchResult {
+            best_move: first,
+            score: if over {
+                self.leaf_score(state, 0)
+            } else {
+                self.game.evaluate(state)
+            },
+            depth: 0,
+            pv: first.into_iter().collect(),
+            nodes: 0,
+        }
+    }
+
+    /// After an iteration the clock stopped: once the last iteration's best move has been
+    /// searched to the new depth, the best root move searched so far is at least as good a
+    /// choice, and replaces `result`'s.
+    fn keep_interrupted_iteration(&self, result: &mut SearchResult<G::Move>) {
+        if let (true, Some(&best)) = (self.previous_best_searched, self.pv[0].first()) {
+            result.best_move = Some(best);
+            result.pv = self.pv[0].clone();
+            result.score = self.root_score;
+        }
+    }
+
     /// One iteration at the root, with an aspiration window around `previous` when enabled.
     fn search_root(
         &mut self,
-        state: &mut G::State,
+        state: &G::State,
         depth: u32,
         previous: Score,
         clock: &Clock,
@@ -233,25 +254,27 @@ impl<G: Game> AlphaBeta<G> {
     #[inline(always)]
     fn leaf(&mut self, state: &G::State, ply: usize) -> Score {
         self.pv[ply].clear();
-        match G::outcome(state) {
-            Some(outcome) => outcome_score(outcome, G::player_to_move(state), ply),
+        match self.game.outcome(state) {
+            Some(outcome) => outcome_score(outcome, self.game.player_to_move(state), ply),
             None => {
                 self.reached_horizon = true;
-                G::evaluate(state)
+                self.game.evaluate(state)
             }
         }
     }
 
     /// The score of a finished game for its player to move.
     fn leaf_score(&self, state: &G::State, ply: usize) -> Score {
-        G::outcome(state).map_or(0, |outcome| {
-            outcome_score(outcome, G::player_to_move(state), ply)
+        self.game.outcome(state).map_or(0, |outcome| {
+            outcome_score(outcome, self.game.player_to_move(state), ply)
         })
     }
 
+    /// The negamax score of `state` searched `depth` plies deep within `(alpha, beta)`
+    /// (fail-soft), `ply` plies from the root; 0 once the clock has stopped the search.
     fn alpha_beta(
         &mut self,
-        state: &mut G::State,
+        state: &G::State,
         depth: u32,
         ply: usize,
         mut alpha: Score,
@@ -262,86 +285,34 @@ impl<G: Game> AlphaBeta<G> {
         if depth == 0 || ply >= MAX_PLY {
             return self.leaf(state, ply);
         }
-        let me = G::player_to_move(state);
+        let me = self.game.player_to_move(state);
         self.nodes += 1;
         self.tick(clock);
         if self.stopped {
             return 0;
         }
-
-        let key = G::hash(state);
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe(key) {
-            table_move = entry.best_move();
-            if ply > 0 && entry.depth() >= depth {
-                let value = score_from_table(entry.value(), ply);
-                let usable = match entry.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => value >= beta,
-                    Bound::Upper => value <= alpha,
-                };
-                if usable {
-                    // The entry may stand for a search to any depth: the tree was not searched
-                    // to its end here.
-                    self.reached_horizon = true;
-                    return value;
-                }
-            }
-        }
-
+        let key = self.game.hash(state);
+        let table_move = match self.probe(key, depth, ply, alpha, beta) {
+            Ok(table_move) => table_move,
+            Err(value) => return value,
+        };
         // A position with moves is not over: the outcome is asked only where none are left.
         let mut moves = MoveList::new();
-        G::generate_moves(state, &mut moves);
+        self.game.generate_moves(state, &mut moves);
         if moves.is_empty() {
-            return match G::outcome(state) {
+            return match self.game.outcome(state) {
                 Some(outcome) => outcome_score(outcome, me, ply),
-                None => G::evaluate(state),
+                None => self.game.evaluate(state),
             };
         }
-        // Staged move ordering: the table move and the killers first; the other moves are
-        // ranked by history only if none of those cut the search off.
-        let mut first: SmallVec<[usize; 3]> = SmallVec::new();
-        first.extend(table_move.filter(|&index| index < moves.len()));
-        for killer in self.killers[ply].into_iter().flatten() {
-            match moves.iter().position(|&m| m == killer) {
-                Some(index) if !first.contains(&index) => first.push(index),
-                _ => {}
-            }
-        }
-        let mut rest: SmallVec<[usize; 32]> = SmallVec::new();
-        let (mut next_first, mut next_rest) = (0, None);
-
+        let mut picker = MovePicker::new(&moves, table_move, self.killers[ply]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = None;
-        loop {
-            let index = if next_first < first.len() {
-                next_first += 1;
-                first[next_first - 1]
-            } else {
-                let next = *next_rest.get_or_insert_with(|| {
-                    self.rank_by_history(&moves, &first, me, &mut rest);
-                    0
-                });
-                let Some(&index) = rest.get(next) else { break };
-                next_rest = Some(next + 1);
-                index
-            };
+        while let Some(index) = picker.next(moves.len(), |i| self.history_score(me, moves[i])) {
             let m = moves[index];
-            let score = with_move::<G, _>(state, m, |next| {
-                let same_player = G::player_to_move(next) == me;
-                let score = if depth == 1 {
-                    // A leaf, valued here rather than through a full node.
-                    let score = self.leaf(next, ply + 1);
-                    self.tick(clock);
-                    score
-                } else if same_player {
-                    self.alpha_beta(next, depth - 1, ply + 1, alpha, beta, clock)
-                } else {
-                    self.alpha_beta(next, depth - 1, ply + 1, -beta, -alpha, clock)
-                };
-                if same_player { score } else { -score }
-            });
+            let next = self.game.next(state, m);
+            let score = self.child_score(&next, me, depth, ply, alpha, beta, clock);
             if self.stopped {
                 return 0;
             }
@@ -366,7 +337,6 @@ impl<G: Game> AlphaBeta<G> {
                 break;
             }
         }
-
         let bound = if best <= original_alpha {
             Bound::Upper
         } else if best >= beta {
@@ -379,20 +349,67 @@ impl<G: Game> AlphaBeta<G> {
         best
     }
 
-    /// Writes into `ranked` the indices of `moves` not in `skip`, by decreasing history score
-    /// (the game's own order among equals).
-    fn rank_by_history(
-        &self,
-        moves: &MoveList<G::Move>,
-        skip: &[usize],
-        me: crate::Player,
-        ranked: &mut SmallVec<[usize; 32]>,
-    ) {
-        let history = &self.history[me.index() * HISTORY_SIZE..][..HISTORY_SIZE];
-        ranked.extend((0..moves.len()).filter(|index| !skip.contains(index)));
-        ranked.sort_by_key(|&index| {
-            std::cmp::Reverse(history[G::move_index(moves[index]) % HISTORY_SIZE])
-        });
+    /// What the table holds for the position `key` searched `depth` plies deep at `ply`:
+    /// `Err` with a value that decides the node within `(alpha, beta)`, else `Ok` with the
+    /// index of the best move it found, if any.
+    fn probe(
+        &mut self,
+        key: u64,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Option<usize>, Score> {
+        let Some(entry) = self.table.probe(key) else {
+            return Ok(None);
+        };
+        if ply > 0 && entry.depth() >= depth {
+            let value = score_from_table(entry.value(), ply);
+            let usable = match entry.bound() {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            };
+            if usable {
+                // The entry may stand for a search to any depth: the tree was not searched
+                // to its end here.
+                self.reached_horizon = true;
+                return Err(value);
+            }
+        }
+        Ok(entry.best_move())
+    }
+
+    /// The score of the child position `next` for `me`, the player to move at its parent:
+    /// a leaf is valued at once, a node searched with the window as `next`'s player sees it.
+    #[allow(clippy::too_many_arguments)]
+    fn child_score(
+        &mut self,
+        next: &G::State,
+        me: Player,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        clock: &Clock,
+    ) -> Score {
+        let same_player = self.game.player_to_move(next) == me;
+        let score = if depth == 1 {
+            // A leaf, valued here rather than through a full node.
+            let score = self.leaf(next, ply + 1);
+            self.tick(clock);
+            score
+        } else if same_player {
+            self.alpha_beta(next, depth - 1, ply + 1, alpha, beta, clock)
+        } else {
+            self.alpha_beta(next, depth - 1, ply + 1, -beta, -alpha, clock)
+        };
+        if same_player { score } else { -score }
+    }
+
+    /// The history score of `m` for `player`.
+    fn history_score(&self, player: Player, m: G::Move) -> u32 {
+        self.history[player.index() * HISTORY_SIZE + self.game.move_index(m) % HISTORY_SIZE]
     }
 
     fn remember_cutoff(&mut self, m: G::Move, ply: usize, player: usize, depth: u32) {
@@ -401,7 +418,8 @@ impl<G: Game> AlphaBeta<G> {
             killers[1] = killers[0];
             killers[0] = Some(m);
         }
-        let slot = &mut self.history[player * HISTORY_SIZE + G::move_index(m) % HISTORY_SIZE];
+        let slot =
+            &mut self.history[player * HISTORY_SIZE + self.game.move_index(m) % HISTORY_SIZE];
         *slot = slot.saturating_add(depth * depth);
     }
 

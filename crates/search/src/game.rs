@@ -46,10 +46,13 @@ pub const WIN: Score = 1_000_000;
 /// A list of moves on the stack (spilling to the heap only for very wide positions).
 pub type MoveList<M> = SmallVec<[M; 32]>;
 
-/// The rules of a two-player, zero-sum, perfect-information game, implemented on a marker type.
+/// The rules of a two-player, zero-sum, perfect-information game, implemented on a value that
+/// carries the game's configuration (a board size, a komi, a solver for the leaves; a marker
+/// type for a game without any). The searches own the game value they search with.
 ///
-/// Moves can be played copy-make (`apply` returns the new state) or in place (`apply` changes
-/// the state and returns `None`, and `undo` takes the move back): whichever the game prefers.
+/// Moves are played copy-make: [`Game::next`] gives the position after a move and leaves the
+/// position before it as it was. A search that walks down from a copy of its root and never
+/// goes back calls [`Game::play`] instead, which a game may do in place.
 pub trait Game {
     /// A position, including whose turn it is.
     type State: Clone;
@@ -57,41 +60,35 @@ pub trait Game {
     type Move: Copy + Eq + std::fmt::Debug;
 
     /// The player to move in `state`. The same player may be to move after their own move.
-    fn player_to_move(state: &Self::State) -> Player;
+    fn player_to_move(&self, state: &Self::State) -> Player;
 
     /// Appends the legal moves of `state` to `moves`; none when the game is over.
-    fn generate_moves(state: &Self::State, moves: &mut MoveList<Self::Move>);
+    fn generate_moves(&self, state: &Self::State, moves: &mut MoveList<Self::Move>);
 
     /// `Some` outcome when the game is over in `state`.
-    fn outcome(state: &Self::State) -> Option<Outcome>;
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
-    /// Plays `m`: either returns the new state (copy-make), or changes `state` in place and
-    /// returns `None`, in which case [`Game::undo`] is called to take the move back.
-    fn apply(state: &mut Self::State, m: Self::Move) -> Option<Self::State>;
+    /// The position after `m` is played in `state`.
+    fn next(&self, state: &Self::State, m: Self::Move) -> Self::State;
 
-    /// Takes back a move that [`Game::apply`] played in place.
-    fn undo(_state: &mut Self::State, _m: Self::Move) {}
-
-    /// Plays `m` on `state` for good: no [`Game::undo`] follows (a search that walks down from
-    /// a copy of its root). By default [`Game::apply`], keeping the new state; a copy-make game
-    /// whose state can also change in place gives that here and saves a copy per move.
-    fn play(state: &mut Self::State, m: Self::Move) {
-        if let Some(next) = Self::apply(state, m) {
-            *state = next;
-        }
+    /// Plays `m` on `state` for good (a search that walks down from a copy of its root). By
+    /// default [`Game::next`]; a game whose state can change in place gives that here and saves
+    /// a copy per move.
+    fn play(&self, state: &mut Self::State, m: Self::Move) {
+        *state = self.next(state, m);
     }
 
     /// The static evaluation of a position that is not over, from the point of view of the
     /// player to move, in centipawn-like units.
-    fn evaluate(state: &Self::State) -> Score;
+    fn evaluate(&self, state: &Self::State) -> Score;
 
     /// A 64-bit hash of the position (Zobrist-style: cheap to update on each move); equal
     /// positions, including the player to move, must hash equally.
-    fn hash(state: &Self::State) -> u64;
+    fn hash(&self, state: &Self::State) -> u64;
 
     /// A small number for `m`, used to index history tables; moves that share a number share
     /// a history score. The default (all moves 0) turns the history heuristic off.
-    fn move_index(_m: Self::Move) -> usize {
+    fn move_index(&self, _m: Self::Move) -> usize {
         0
     }
 }
@@ -102,21 +99,5 @@ pub(crate) fn outcome_score(outcome: Outcome, to_move: Player, ply: usize) -> Sc
         Outcome::Draw => 0,
         Outcome::Win(winner) if winner == to_move => WIN - ply as Score,
         Outcome::Win(_) => -(WIN - ply as Score),
-    }
-}
-
-/// Plays `m` on `state`, calls `f` on the position after it, and takes the move back.
-pub(crate) fn with_move<G: Game, R>(
-    state: &mut G::State,
-    m: G::Move,
-    f: impl FnOnce(&mut G::State) -> R,
-) -> R {
-    match G::apply(state, m) {
-        Some(mut next) => f(&mut next),
-        None => {
-            let result = f(state);
-            G::undo(state, m);
-            result
-        }
     }
 }

@@ -1,7 +1,8 @@
 //! Game-tree search for two-player, zero-sum, perfect-information games.
 //!
-//! A game crate implements [`Game`] on a marker type, without this crate knowing the game;
-//! every bot then searches through the same code:
+//! A game crate implements [`Game`] on a value that carries the game's configuration (or on a
+//! marker type), without this crate knowing the game; every bot then searches through the
+//! same code:
 //!
 //! - [`AlphaBeta`]: negamax with alpha-beta pruning, iterative deepening, a fixed-size
 //!   transposition table, move ordering (table move, killers, history), optional aspiration
@@ -23,32 +24,32 @@
 //! impl Game for Nim {
 //!     type State = (u32, Player);
 //!     type Move = u32;
-//!     fn player_to_move(&(_, player): &Self::State) -> Player {
+//!     fn player_to_move(&self, &(_, player): &Self::State) -> Player {
 //!         player
 //!     }
-//!     fn generate_moves(&(stones, _): &Self::State, moves: &mut MoveList<u32>) {
+//!     fn generate_moves(&self, &(stones, _): &Self::State, moves: &mut MoveList<u32>) {
 //!         moves.extend((1..=3).filter(|&take| take <= stones));
 //!     }
-//!     fn outcome(&(stones, player): &Self::State) -> Option<Outcome> {
+//!     fn outcome(&self, &(stones, player): &Self::State) -> Option<Outcome> {
 //!         (stones == 0).then(|| Outcome::Win(player.other()))
 //!     }
-//!     fn apply(&mut (stones, player): &mut Self::State, take: u32) -> Option<Self::State> {
-//!         Some((stones - take, player.other()))
+//!     fn next(&self, &(stones, player): &Self::State, take: u32) -> Self::State {
+//!         (stones - take, player.other())
 //!     }
-//!     fn evaluate(_: &Self::State) -> i32 {
+//!     fn evaluate(&self, _: &Self::State) -> i32 {
 //!         0
 //!     }
-//!     fn hash(&(stones, player): &Self::State) -> u64 {
+//!     fn hash(&self, &(stones, player): &Self::State) -> u64 {
 //!         u64::from(stones) * 2 + player.index() as u64
 //!     }
 //! }
 //!
 //! // From 10 stones, take 2 and leave a multiple of 4: a win in 5 plies.
 //! let start = (10, Player::First);
-//! let result = AlphaBeta::<Nim>::new(AlphaBetaOptions::default()).search(&start, &Clock::unlimited());
+//! let result = AlphaBeta::new(Nim, AlphaBetaOptions::default()).search(&start, &Clock::unlimited());
 //! assert_eq!((result.best_move, result.score), (Some(2), WIN - 5));
 //!
-//! let mut mcts = Mcts::<Nim, _>::new(start, MctsOptions::default(), RandomRollout::default());
+//! let mut mcts = Mcts::new(Nim, start, MctsOptions::default(), RandomRollout::default());
 //! assert_eq!(mcts.search(&Budget::iterations(5000)).best_move, Some(2));
 //! ```
 #![deny(missing_docs)]
@@ -59,6 +60,7 @@ mod game;
 pub mod hash;
 mod mcts;
 pub mod negamax;
+mod ordering;
 mod table;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SearchResult};

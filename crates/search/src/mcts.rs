@@ -1,7 +1,5 @@
 //! UCT Monte Carlo tree search in a node arena of bounded size.
 
-use std::marker::PhantomData;
-
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
 
@@ -13,8 +11,8 @@ pub type Rng = Xoshiro256PlusPlus;
 
 /// How a leaf of the tree is valued: the probability, from 0 to 1, that the first player wins.
 pub trait RolloutPolicy<G: Game> {
-    /// The value of `state` (not finished) for [`Player::First`].
-    fn value(&mut self, state: &G::State, rng: &mut Rng) -> f64;
+    /// The value of `state` (not finished) in `game` for [`Player::First`].
+    fn value(&mut self, game: &G, state: &G::State, rng: &mut Rng) -> f64;
 }
 
 /// Plays uniformly random moves until the game ends or `max_plies` were played, then scores
@@ -37,27 +35,27 @@ impl Default for RandomRollout {
 }
 
 impl<G: Game> RolloutPolicy<G> for RandomRollout {
-    fn value(&mut self, state: &G::State, rng: &mut Rng) -> f64 {
+    fn value(&mut self, game: &G, state: &G::State, rng: &mut Rng) -> f64 {
         let mut state = state.clone();
         let mut moves = MoveList::new();
         for _ in 0..self.max_plies {
-            if let Some(outcome) = G::outcome(&state) {
+            if let Some(outcome) = game.outcome(&state) {
                 return outcome_value(outcome);
             }
             moves.clear();
-            G::generate_moves(&state, &mut moves);
+            game.generate_moves(&state, &mut moves);
             if moves.is_empty() {
                 break;
             }
             let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
-            G::play(&mut state, m);
+            game.play(&mut state, m);
         }
-        match G::outcome(&state) {
+        match game.outcome(&state) {
             Some(outcome) => outcome_value(outcome),
             None => EvalLeaves {
                 eval_scale: self.eval_scale,
             }
-            .value_of::<G>(&state),
+            .value_of(game, &state),
         }
     }
 }
@@ -70,9 +68,9 @@ pub struct EvalLeaves {
 }
 
 impl EvalLeaves {
-    fn value_of<G: Game>(&self, state: &G::State) -> f64 {
-        let for_mover = 1.0 / (1.0 + (-f64::from(G::evaluate(state)) / self.eval_scale).exp());
-        match G::player_to_move(state) {
+    fn value_of<G: Game>(&self, game: &G, state: &G::State) -> f64 {
+        let for_mover = 1.0 / (1.0 + (-f64::from(game.evaluate(state)) / self.eval_scale).exp());
+        match game.player_to_move(state) {
             Player::First => for_mover,
             Player::Second => 1.0 - for_mover,
         }
@@ -80,8 +78,15 @@ impl EvalLeaves {
 }
 
 impl<G: Game> RolloutPolicy<G> for EvalLeaves {
-    fn value(&mut self, state: &G::State, _rng: &mut Rng) -> f64 {
-        self.value_of::<G>(state)
+    fn value(&mut self, game: &G, state: &G::State, _rng: &mut Rng) -> f64 {
+        self.value_of(game, state)
+    }
+}
+
+/// Plays the move of a node on `state` (none at the root).
+fn play<G: Game>(game: &G, state: &mut G::State, m: Option<G::Move>) {
+    if let Some(m) = m {
+        game.play(state, m);
     }
 }
 
@@ -273,10 +278,11 @@ impl<S: Clone> PositionCache<S> {
     }
 }
 
-/// A UCT searcher for the game `G`, valuing leaves with the policy `P`. It owns the root
-/// position; [`Mcts::advance`] plays moves on it and keeps the subtree below them.
+/// A UCT searcher for the game `G`, valuing leaves with the policy `P`. It owns the game and
+/// the root position; [`Mcts::advance`] plays moves on it and keeps the subtree below them.
 #[derive(Debug)]
 pub struct Mcts<G: Game, P> {
+    game: G,
     options: MctsOptions,
     policy: P,
     rng: Rng,
@@ -284,19 +290,19 @@ pub struct Mcts<G: Game, P> {
     nodes: Vec<Node<G::Move>>,
     capacity: usize,
     cache: PositionCache<G::State>,
-    game: PhantomData<G>,
 }
 
 impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     /// A searcher from `root`, with an arena of at most `options.memory_bytes`: an eighth of
     /// it (at most 16,384 positions, by their size in place) keeps positions of nodes, the
     /// rest the nodes.
-    pub fn new(root: G::State, options: MctsOptions, policy: P) -> Self {
+    pub fn new(game: G, root: G::State, options: MctsOptions, policy: P) -> Self {
         let slot_bytes = size_of::<u32>() + size_of::<Option<G::State>>();
         let slots = (options.memory_bytes / 8 / slot_bytes).min(1 << 14);
         let capacity =
             ((options.memory_bytes - slots * slot_bytes) / size_of::<Node<G::Move>>()).max(1);
         let mut mcts = Self {
+            game,
             rng: Rng::seed_from_u64(options.seed),
             options,
             policy,
@@ -304,10 +310,14 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
             nodes: Vec::with_capacity(capacity),
             capacity,
             cache: PositionCache::new(slots),
-            game: PhantomData,
         };
         mcts.reset_tree();
         mcts
+    }
+
+    /// The game searched.
+    pub fn game(&self) -> &G {
+        &self.game
     }
 
     /// The position at the root.
@@ -328,7 +338,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     fn reset_tree(&mut self) {
         self.cache.clear();
         self.nodes.clear();
-        let mover = G::player_to_move(&self.root).other();
+        let mover = self.game.player_to_move(&self.root).other();
         self.nodes.push(Node::unvisited(None, mover));
     }
 
@@ -373,27 +383,27 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
             .unwrap_or_else(|| (0, self.root.clone()));
         let nodes = &self.nodes;
         for &index in &path[from + 1..] {
-            Self::play(&mut state, nodes[index as usize].mv);
+            play(&self.game, &mut state, nodes[index as usize].mv);
             self.cache
                 .offer(index, &state, |node| nodes[node as usize].visits);
         }
         // A fresh node (unless the game is over there): expand it, go one step further, to a
         // random child, and value that.
         let current = self.nodes[node as usize];
-        let mut outcome = G::outcome(&state);
+        let mut outcome = self.game.outcome(&state);
         if !current.expanded && outcome.is_none() && self.expand(node, &state) {
             let current = self.nodes[node as usize];
             if current.child_count > 0 {
                 let pick = (self.rng.next_u64() % u64::from(current.child_count)) as u32;
                 node = current.first_child + pick;
-                Self::play(&mut state, self.nodes[node as usize].mv);
+                play(&self.game, &mut state, self.nodes[node as usize].mv);
                 path.push(node);
-                outcome = G::outcome(&state);
+                outcome = self.game.outcome(&state);
             }
         }
         let value = match outcome {
             Some(outcome) => outcome_value(outcome),
-            None => self.policy.value(&state, &mut self.rng),
+            None => self.policy.value(&self.game, &state, &mut self.rng),
         };
         for &index in path.iter().rev() {
             let node = self.nodes[index as usize];
@@ -413,22 +423,16 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         }
     }
 
-    fn play(state: &mut G::State, m: Option<G::Move>) {
-        if let Some(m) = m {
-            G::play(state, m);
-        }
-    }
-
     /// Adds the children of `node`; false when the arena has no room for them.
     fn expand(&mut self, node: u32, state: &G::State) -> bool {
         let mut moves = MoveList::new();
-        G::generate_moves(state, &mut moves);
+        self.game.generate_moves(state, &mut moves);
         if self.nodes.len() + moves.len() > self.capacity
             || self.nodes.len() + moves.len() > u32::MAX as usize
         {
             return false;
         }
-        let mover = G::player_to_move(state);
+        let mover = self.game.player_to_move(state);
         let first_child = self.nodes.len() as u32;
         for &m in &moves {
             self.nodes.push(Node::unvisited(Some(m), mover));
@@ -485,7 +489,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         let kept = children
             .clone()
             .find(|&i| self.nodes[i as usize].mv == Some(m));
-        Self::play(&mut self.root, Some(m));
+        self.game.play(&mut self.root, m);
         let Some(kept) = kept else {
             self.reset_tree();
             return;
@@ -545,7 +549,7 @@ mod tests {
         type State = Vec<u8>;
         type Move = u8;
 
-        fn player_to_move(moves: &Vec<u8>) -> Player {
+        fn player_to_move(&self, moves: &Vec<u8>) -> Player {
             if moves.len().is_multiple_of(2) {
                 Player::First
             } else {
@@ -553,13 +557,13 @@ mod tests {
             }
         }
 
-        fn generate_moves(moves: &Vec<u8>, list: &mut MoveList<u8>) {
+        fn generate_moves(&self, moves: &Vec<u8>, list: &mut MoveList<u8>) {
             if moves.len() < 8 {
                 list.extend(0..3);
             }
         }
 
-        fn outcome(moves: &Vec<u8>) -> Option<Outcome> {
+        fn outcome(&self, moves: &Vec<u8>) -> Option<Outcome> {
             let even = moves.iter().map(|&m| u32::from(m)).sum::<u32>() % 2 == 0;
             (moves.len() == 8).then_some(Outcome::Win(if even {
                 Player::First
@@ -568,17 +572,17 @@ mod tests {
             }))
         }
 
-        fn apply(moves: &mut Vec<u8>, m: u8) -> Option<Vec<u8>> {
+        fn next(&self, moves: &Vec<u8>, m: u8) -> Vec<u8> {
             let mut next = moves.clone();
             next.push(m);
-            Some(next)
+            next
         }
 
-        fn evaluate(moves: &Vec<u8>) -> Score {
+        fn evaluate(&self, moves: &Vec<u8>) -> Score {
             moves.iter().map(|&m| Score::from(m)).sum::<Score>() * 10 - 30
         }
 
-        fn hash(moves: &Vec<u8>) -> u64 {
+        fn hash(&self, moves: &Vec<u8>) -> u64 {
             moves.iter().fold(1, |hash, &m| hash * 4 + u64::from(m))
         }
     }
@@ -629,7 +633,7 @@ mod tests {
             ..MctsOptions::default()
         };
         let leaves = EvalLeaves { eval_scale: 20.0 };
-        let mut mcts = Mcts::<Moves, _>::new(Vec::new(), options, leaves);
+        let mut mcts = Mcts::new(Moves, Vec::new(), options, leaves);
         mcts.search(&Budget::iterations(3000));
         assert_cache_matches_tree(&mcts);
         // The kept subtree is renumbered: positions cached under the old numbers must go.

@@ -13,41 +13,44 @@ use search::{
     RandomRollout, Rng, RolloutPolicy, WIN,
 };
 
-fn alpha_beta<G: Game>(depth: u32, aspiration: Option<i32>) -> AlphaBeta<G> {
-    AlphaBeta::new(AlphaBetaOptions {
-        max_depth: depth,
-        table_bytes: 1 << 16,
-        aspiration_window: aspiration,
-        ..AlphaBetaOptions::default()
-    })
+fn alpha_beta<G: Game>(game: G, depth: u32, aspiration: Option<i32>) -> AlphaBeta<G> {
+    AlphaBeta::new(
+        game,
+        AlphaBetaOptions {
+            max_depth: depth,
+            table_bytes: 1 << 16,
+            aspiration_window: aspiration,
+            ..AlphaBetaOptions::default()
+        },
+    )
 }
 
 #[test]
 fn tictactoe_is_a_draw_from_the_start() {
-    let result = alpha_beta::<TicTacToe>(9, None).search(&Board::default(), &Clock::unlimited());
+    let result = alpha_beta(TicTacToe, 9, None).search(&Board::default(), &Clock::unlimited());
     assert_eq!(result.score, 0);
-    assert_eq!(negamax::<TicTacToe>(&mut Board::default(), 9), 0);
+    assert_eq!(negamax(&TicTacToe, &Board::default(), 9), 0);
     assert!(result.best_move.is_some());
     assert!(!result.pv.is_empty() && result.pv[0] == result.best_move.unwrap());
 }
 
 #[test]
 fn alpha_beta_values_every_tictactoe_position_like_negamax() {
-    let mut searcher = alpha_beta::<TicTacToe>(9, Some(50));
+    let mut searcher = alpha_beta(TicTacToe, 9, Some(50));
     for board in all_tictactoe_positions() {
-        let expected = negamax::<TicTacToe>(&mut board.clone(), 9);
+        let expected = negamax(&TicTacToe, &board.clone(), 9);
         let result = searcher.search(&board, &Clock::unlimited());
         assert_eq!(result.score, expected, "{board:?}");
         if let Some(m) = result.best_move {
             // The chosen move keeps the value: the position after it is worth -expected.
-            let mut after = TicTacToe::apply(&mut board.clone(), m).unwrap();
+            let after = TicTacToe.next(&board.clone(), m);
             assert_eq!(
-                seen_from_parent(-negamax::<TicTacToe>(&mut after, 8)),
+                seen_from_parent(-negamax(&TicTacToe, &after, 8)),
                 expected,
                 "{board:?} move {m}"
             );
         } else {
-            assert!(TicTacToe::outcome(&board).is_some());
+            assert!(TicTacToe.outcome(&board).is_some());
         }
     }
 }
@@ -56,11 +59,11 @@ fn alpha_beta_values_every_tictactoe_position_like_negamax() {
 fn alpha_beta_finds_a_forced_win() {
     // X to move wins at once in the corner (row 0 .. 8 diagonal) rather than later.
     let board = Board::from_picture("X O . / . X O / . . .".replace('/', "").as_str());
-    let result = alpha_beta::<TicTacToe>(9, None).search(&board, &Clock::unlimited());
+    let result = alpha_beta(TicTacToe, 9, None).search(&board, &Clock::unlimited());
     assert_eq!((result.best_move, result.score), (Some(8), WIN - 1));
     // A fork: X plays 3 or 6, threatening two lines, and wins in 3 plies whatever O does.
     let board = Board::from_picture("X O . . X . . . O");
-    let result = alpha_beta::<TicTacToe>(9, None).search(&board, &Clock::unlimited());
+    let result = alpha_beta(TicTacToe, 9, None).search(&board, &Clock::unlimited());
     assert_eq!(result.score, WIN - 3, "{result:?}");
     assert!(matches!(result.best_move, Some(3 | 6)), "{result:?}");
     assert_eq!(result.pv.len(), 3);
@@ -78,15 +81,15 @@ fn seen_from_parent(value: i32) -> i32 {
 #[test]
 fn extra_moves_keep_the_sign() {
     for stones in 1..=12 {
-        let mut pile = Pile::new(stones);
-        let value = negamax::<Takeaway>(&mut pile, 20);
+        let pile = Pile::new(stones);
+        let value = negamax(&Takeaway, &pile, 20);
         assert!(value > 0, "the player to move wins a pile of {stones}");
-        let result = alpha_beta::<Takeaway>(20, None).search(&pile, &Clock::unlimited());
+        let result = alpha_beta(Takeaway, 20, None).search(&pile, &Clock::unlimited());
         assert_eq!(result.score, value, "pile of {stones}");
         assert_eq!(pile, Pile::new(stones), "undo restores the state");
     }
     // Take 2 (keep the move), then the last stone: a win in two plies.
-    let result = alpha_beta::<Takeaway>(20, None).search(&Pile::new(3), &Clock::unlimited());
+    let result = alpha_beta(Takeaway, 20, None).search(&Pile::new(3), &Clock::unlimited());
     assert_eq!(
         (result.best_move, result.score, result.pv.clone()),
         (Some(2), WIN - 2, vec![2, 1])
@@ -110,7 +113,8 @@ fn alternating_value(stones: u32) -> i32 {
 #[test]
 fn mcts_finds_extra_move_wins() {
     for stones in [3, 5, 6] {
-        let mut mcts = Mcts::<Takeaway, _>::new(
+        let mut mcts = Mcts::new(
+            Takeaway,
             Pile::new(stones),
             MctsOptions::default(),
             RandomRollout::default(),
@@ -127,11 +131,16 @@ fn mcts_against_alpha_beta(mcts_plays: Player, seed: u64) -> Outcome {
         seed,
         ..MctsOptions::default()
     };
-    let mut mcts = Mcts::<TicTacToe, _>::new(Board::default(), options, RandomRollout::default());
-    let mut perfect = alpha_beta::<TicTacToe>(9, None);
+    let mut mcts = Mcts::new(
+        TicTacToe,
+        Board::default(),
+        options,
+        RandomRollout::default(),
+    );
+    let mut perfect = alpha_beta(TicTacToe, 9, None);
     let mut board = Board::default();
-    while TicTacToe::outcome(&board).is_none() {
-        let m = if TicTacToe::player_to_move(&board) == mcts_plays {
+    while TicTacToe.outcome(&board).is_none() {
+        let m = if TicTacToe.player_to_move(&board) == mcts_plays {
             mcts.search(&Budget::iterations(4000)).best_move.unwrap()
         } else {
             perfect
@@ -139,11 +148,11 @@ fn mcts_against_alpha_beta(mcts_plays: Player, seed: u64) -> Outcome {
                 .best_move
                 .unwrap()
         };
-        board = TicTacToe::apply(&mut board, m).unwrap();
+        board = TicTacToe.next(&board, m);
         mcts.advance(m);
         assert_eq!(mcts.root_state(), &board);
     }
-    TicTacToe::outcome(&board).unwrap()
+    TicTacToe.outcome(&board).unwrap()
 }
 
 #[test]
@@ -165,7 +174,7 @@ fn mcts_never_loses_tictactoe_to_alpha_beta() {
 struct Constant(f64);
 
 impl RolloutPolicy<TicTacToe> for Constant {
-    fn value(&mut self, _: &Board, _: &mut Rng) -> f64 {
+    fn value(&mut self, _: &TicTacToe, _: &Board, _: &mut Rng) -> f64 {
         self.0
     }
 }
@@ -173,13 +182,14 @@ impl RolloutPolicy<TicTacToe> for Constant {
 #[test]
 fn mcts_values_its_leaves_by_a_policy_of_its_own() {
     // Forty iterations end no game, so every value comes from the policy, seen by the mover.
-    let after_x = TicTacToe::apply(&mut Board::default(), 4).unwrap();
+    let after_x = TicTacToe.next(&Board::default(), 4);
     for first_player_value in [0.25, 0.9] {
         for (board, for_mover) in [
             (Board::default(), first_player_value),
             (after_x, 1.0 - first_player_value),
         ] {
-            let mut mcts = Mcts::<TicTacToe, _>::new(
+            let mut mcts = Mcts::new(
+                TicTacToe,
                 board,
                 MctsOptions::default(),
                 Constant(first_player_value),
@@ -201,8 +211,12 @@ fn mcts_is_deterministic_for_a_seed_and_respects_its_memory_cap() {
             memory_bytes: 40_000,
             ..MctsOptions::default()
         };
-        let mut mcts =
-            Mcts::<TicTacToe, _>::new(Board::default(), options, RandomRollout::default());
+        let mut mcts = Mcts::new(
+            TicTacToe,
+            Board::default(),
+            options,
+            RandomRollout::default(),
+        );
         let result = mcts.search(&Budget::iterations(20_000));
         assert!(
             mcts.node_count() <= mcts.capacity(),
@@ -226,7 +240,8 @@ fn mcts_is_deterministic_for_a_seed_and_respects_its_memory_cap() {
 
 #[test]
 fn mcts_reuses_the_subtree_after_a_move() {
-    let mut mcts = Mcts::<TicTacToe, _>::new(
+    let mut mcts = Mcts::new(
+        TicTacToe,
         Board::default(),
         MctsOptions::default(),
         RandomRollout::default(),
@@ -239,7 +254,7 @@ fn mcts_reuses_the_subtree_after_a_move() {
     // The kept tree is consistent: searching on from it works and its moves are legal.
     let result = mcts.search(&Budget::iterations(2000));
     let mut legal = MoveList::new();
-    TicTacToe::generate_moves(mcts.root_state(), &mut legal);
+    TicTacToe.generate_moves(mcts.root_state(), &mut legal);
     assert!(legal.contains(&result.best_move.unwrap()));
 }
 
@@ -261,9 +276,9 @@ fn mcts_ranked_by_its_minimax_values_picks_a_move_of_the_negamax_value() {
             exploration: 0.3,
             ..MctsOptions::default()
         };
-        let result = Mcts::<RandomTree, _>::new(state, options, RandomRollout::default())
+        let result = Mcts::new(RandomTree, state, options, RandomRollout::default())
             .search(&Budget::iterations(3000));
-        let best = negamax::<RandomTree>(&mut state.clone(), 5).signum();
+        let best = negamax(&RandomTree, &state.clone(), 5).signum();
         let chosen = move_value(&state, result.best_move.unwrap(), 5).signum();
         assert_eq!(chosen, best, "seed {seed}: {result:?}");
     }
@@ -271,8 +286,8 @@ fn mcts_ranked_by_its_minimax_values_picks_a_move_of_the_negamax_value() {
 
 /// The value of playing `m` in `state`, searched `depth` plies deep, for the player to move.
 fn move_value(state: &TreeState, m: u8, depth: u32) -> i32 {
-    let mut next = RandomTree::apply(&mut state.clone(), m).expect("copy-make");
-    let value = seen_from_parent(negamax::<RandomTree>(&mut next, depth - 1));
+    let next = RandomTree.next(state, m);
+    let value = seen_from_parent(negamax(&RandomTree, &next, depth - 1));
     if next.to_move == state.to_move {
         value
     } else {
@@ -296,12 +311,15 @@ fn a_search_cut_by_the_clock_returns_its_last_iteration_or_a_better_move_of_the_
             ..AlphaBetaOptions::default()
         };
         let clock = Clock::starting_now(Duration::from_millis(3), Duration::from_millis(4));
-        let cut = AlphaBeta::<RandomTree>::new(options.clone()).search(&state, &clock);
+        let cut = AlphaBeta::new(RandomTree, options.clone()).search(&state, &clock);
         assert!(cut.depth >= 1 && cut.best_move.is_some(), "{cut:?}");
-        let full = AlphaBeta::<RandomTree>::new(AlphaBetaOptions {
-            max_depth: cut.depth,
-            ..options
-        })
+        let full = AlphaBeta::new(
+            RandomTree,
+            AlphaBetaOptions {
+                max_depth: cut.depth,
+                ..options
+            },
+        )
         .search(&state, &Clock::unlimited());
         assert_eq!(cut.depth, full.depth);
         if cut.best_move != full.best_move {
@@ -335,9 +353,9 @@ fn an_expired_clock_still_gives_a_legal_move() {
         check_every: 1,
         ..AlphaBetaOptions::default()
     };
-    let result = AlphaBeta::<RandomTree>::new(options).search(&state, &clock);
+    let result = AlphaBeta::new(RandomTree, options).search(&state, &clock);
     let mut legal = MoveList::new();
-    RandomTree::generate_moves(&state, &mut legal);
+    RandomTree.generate_moves(&state, &mut legal);
     assert!(legal.contains(&result.best_move.unwrap()));
 }
 
@@ -351,7 +369,7 @@ impl Game for Wide {
     type State = Vec<u16>;
     type Move = u16;
 
-    fn player_to_move(s: &Vec<u16>) -> Player {
+    fn player_to_move(&self, s: &Vec<u16>) -> Player {
         if s.len().is_multiple_of(2) {
             Player::First
         } else {
@@ -359,34 +377,34 @@ impl Game for Wide {
         }
     }
 
-    fn generate_moves(s: &Vec<u16>, moves: &mut MoveList<u16>) {
+    fn generate_moves(&self, s: &Vec<u16>, moves: &mut MoveList<u16>) {
         if s.len() < 3 {
             moves.extend(0..500);
         }
     }
 
-    fn outcome(_: &Vec<u16>) -> Option<Outcome> {
+    fn outcome(&self, _: &Vec<u16>) -> Option<Outcome> {
         None
     }
 
-    fn apply(s: &mut Vec<u16>, m: u16) -> Option<Vec<u16>> {
+    fn next(&self, s: &Vec<u16>, m: u16) -> Vec<u16> {
         let mut next = s.clone();
         next.push(m);
-        Some(next)
+        next
     }
 
-    fn evaluate(s: &Vec<u16>) -> i32 {
+    fn evaluate(&self, s: &Vec<u16>) -> i32 {
         WIDE_EVALUATIONS.fetch_add(1, Ordering::Relaxed);
         s.iter().map(|&m| i32::from(m % 7)).sum()
     }
 
-    fn hash(s: &Vec<u16>) -> u64 {
+    fn hash(&self, s: &Vec<u16>) -> u64 {
         s.iter().fold(17, |h, &m| {
             h.wrapping_mul(31).wrapping_add(u64::from(m) + 1)
         })
     }
 
-    fn move_index(m: u16) -> usize {
+    fn move_index(&self, m: u16) -> usize {
         usize::from(m)
     }
 }
@@ -400,7 +418,7 @@ fn the_clock_is_read_between_the_leaves_of_a_wide_node() {
         check_every: 64,
         ..AlphaBetaOptions::default()
     };
-    let result = AlphaBeta::<Wide>::new(options).search(&Vec::new(), &clock);
+    let result = AlphaBeta::new(Wide, options).search(&Vec::new(), &clock);
     let evaluations = WIDE_EVALUATIONS.load(Ordering::Relaxed);
     assert!(
         evaluations <= 65,
@@ -420,13 +438,13 @@ proptest! {
         aspiration in prop::option::of(1..200i32),
     ) {
         let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
-        let expected = negamax::<RandomTree>(&mut state.clone(), depth);
-        let result = alpha_beta::<RandomTree>(depth, aspiration).search(&state, &Clock::unlimited());
+        let expected = negamax(&RandomTree, &state.clone(), depth);
+        let result = alpha_beta(RandomTree, depth, aspiration).search(&state, &Clock::unlimited());
         prop_assert_eq!(result.score, expected);
         if let Some(m) = result.best_move {
             // The best move leads to a position worth the root's score.
-            let after = RandomTree::apply(&mut state.clone(), m).unwrap();
-            let value = negamax::<RandomTree>(&mut after.clone(), depth - 1);
+            let after = RandomTree.next(&state.clone(), m);
+            let value = negamax(&RandomTree, &after.clone(), depth - 1);
             let value = if after.to_move == state.to_move { value } else { -value };
             prop_assert_eq!(seen_from_parent(value), expected);
         }

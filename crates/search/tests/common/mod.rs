@@ -33,7 +33,7 @@ impl Game for TicTacToe {
     type State = Board;
     type Move = u8;
 
-    fn player_to_move(b: &Board) -> Player {
+    fn player_to_move(&self, b: &Board) -> Player {
         if b.x.count_ones() == b.o.count_ones() {
             Player::First
         } else {
@@ -41,13 +41,13 @@ impl Game for TicTacToe {
         }
     }
 
-    fn generate_moves(b: &Board, moves: &mut MoveList<u8>) {
-        if Self::outcome(b).is_none() {
+    fn generate_moves(&self, b: &Board, moves: &mut MoveList<u8>) {
+        if self.outcome(b).is_none() {
             moves.extend((0..9).filter(|i| (b.x | b.o) & (1 << i) == 0));
         }
     }
 
-    fn outcome(b: &Board) -> Option<Outcome> {
+    fn outcome(&self, b: &Board) -> Option<Outcome> {
         if LINES.iter().any(|&l| l & !b.x == 0) {
             Some(Outcome::Win(Player::First))
         } else if LINES.iter().any(|&l| l & !b.o == 0) {
@@ -59,24 +59,24 @@ impl Game for TicTacToe {
         }
     }
 
-    fn apply(b: &mut Board, m: u8) -> Option<Board> {
+    fn next(&self, b: &Board, m: u8) -> Board {
         let mut next = *b;
-        match Self::player_to_move(b) {
+        match self.player_to_move(b) {
             Player::First => next.x |= 1 << m,
             Player::Second => next.o |= 1 << m,
         }
-        Some(next)
+        next
     }
 
-    fn evaluate(_: &Board) -> Score {
+    fn evaluate(&self, _: &Board) -> Score {
         0
     }
 
-    fn hash(b: &Board) -> u64 {
+    fn hash(&self, b: &Board) -> u64 {
         mix(u64::from(b.x) | u64::from(b.o) << 9)
     }
 
-    fn move_index(m: u8) -> usize {
+    fn move_index(&self, m: u8) -> usize {
         m as usize
     }
 }
@@ -90,12 +90,8 @@ pub fn all_tictactoe_positions() -> Vec<Board> {
             continue;
         }
         let mut moves = MoveList::new();
-        TicTacToe::generate_moves(&b, &mut moves);
-        stack.extend(
-            moves
-                .iter()
-                .map(|&m| TicTacToe::apply(&mut b.clone(), m).unwrap()),
-        );
+        TicTacToe.generate_moves(&b, &mut moves);
+        stack.extend(moves.iter().map(|&m| TicTacToe.next(&b.clone(), m)));
     }
     seen.into_iter().collect()
 }
@@ -103,14 +99,13 @@ pub fn all_tictactoe_positions() -> Vec<Board> {
 /// Take-away with a bonus: a pile of stones; take 1 or 2; taking 2 grants another move; whoever
 /// takes the last stone wins. The player to move always wins (take 2s, then the last 1), but a
 /// search that assumed alternation would call every pile of a multiple of 3 lost.
-/// Played in place, with undo.
 pub struct Takeaway;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pile {
     pub stones: u32,
     pub to_move: Player,
-    /// Who moved before each move (to undo the turn change).
+    /// Who made each move so far.
     pub history: Vec<Player>,
 }
 
@@ -128,39 +123,35 @@ impl Game for Takeaway {
     type State = Pile;
     type Move = u32;
 
-    fn player_to_move(p: &Pile) -> Player {
+    fn player_to_move(&self, p: &Pile) -> Player {
         p.to_move
     }
 
-    fn generate_moves(p: &Pile, moves: &mut MoveList<u32>) {
+    fn generate_moves(&self, p: &Pile, moves: &mut MoveList<u32>) {
         moves.extend((1..=2).filter(|&take| take <= p.stones));
     }
 
-    fn outcome(p: &Pile) -> Option<Outcome> {
+    fn outcome(&self, p: &Pile) -> Option<Outcome> {
         // The player who took the last stone is the one not to move, unless they took 2.
         (p.stones == 0)
             .then(|| Outcome::Win(*p.history.last().expect("someone took the last stone")))
     }
 
-    fn apply(p: &mut Pile, take: u32) -> Option<Pile> {
-        p.history.push(p.to_move);
-        p.stones -= take;
+    fn next(&self, p: &Pile, take: u32) -> Pile {
+        let mut next = p.clone();
+        next.history.push(p.to_move);
+        next.stones -= take;
         if take == 1 {
-            p.to_move = p.to_move.other();
+            next.to_move = p.to_move.other();
         }
-        None
+        next
     }
 
-    fn undo(p: &mut Pile, take: u32) {
-        p.stones += take;
-        p.to_move = p.history.pop().unwrap();
-    }
-
-    fn evaluate(_: &Pile) -> Score {
+    fn evaluate(&self, _: &Pile) -> Score {
         0
     }
 
-    fn hash(p: &Pile) -> u64 {
+    fn hash(&self, p: &Pile) -> u64 {
         mix(u64::from(p.stones) * 2 + p.to_move.index() as u64)
     }
 }
@@ -194,17 +185,17 @@ impl Game for RandomTree {
     type State = TreeState;
     type Move = u8;
 
-    fn player_to_move(s: &TreeState) -> Player {
+    fn player_to_move(&self, s: &TreeState) -> Player {
         s.to_move
     }
 
-    fn generate_moves(s: &TreeState, moves: &mut MoveList<u8>) {
-        if Self::outcome(s).is_none() {
+    fn generate_moves(&self, s: &TreeState, moves: &mut MoveList<u8>) {
+        if self.outcome(s).is_none() {
             moves.extend(0..(1 + s.h(1) % 3) as u8);
         }
     }
 
-    fn outcome(s: &TreeState) -> Option<Outcome> {
+    fn outcome(&self, s: &TreeState) -> Option<Outcome> {
         let ends = s.level >= s.depth || (s.level > 2 && s.h(2).is_multiple_of(11));
         ends.then(|| match s.h(3) % 3 {
             0 => Outcome::Win(Player::First),
@@ -213,30 +204,30 @@ impl Game for RandomTree {
         })
     }
 
-    fn apply(s: &mut TreeState, m: u8) -> Option<TreeState> {
+    fn next(&self, s: &TreeState, m: u8) -> TreeState {
         let r = s.h(10 + u64::from(m));
         let to_move = if r.is_multiple_of(4) {
             s.to_move
         } else {
             s.to_move.other()
         };
-        Some(TreeState {
+        TreeState {
             level: s.level + 1,
             id: (r >> 8) % 6,
             to_move,
             ..*s
-        })
+        }
     }
 
-    fn evaluate(s: &TreeState) -> Score {
+    fn evaluate(&self, s: &TreeState) -> Score {
         (s.h(4) % 201) as Score - 100
     }
 
-    fn hash(s: &TreeState) -> u64 {
+    fn hash(&self, s: &TreeState) -> u64 {
         s.h(5)
     }
 
-    fn move_index(m: u8) -> usize {
+    fn move_index(&self, m: u8) -> usize {
         m as usize
     }
 }
