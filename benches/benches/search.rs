@@ -23,11 +23,14 @@ fn alpha_beta(c: &mut Criterion) {
     let positions = openings();
     // Same root values first: a faster search of a different tree would prove nothing.
     for position in &positions {
-        let ours = AlphaBeta::new(ConnectFour, AlphaBetaOptions {
-            max_depth: DEPTH,
-            table_bytes: TABLE_BYTES,
-            ..Default::default()
-        })
+        let ours = AlphaBeta::new(
+            ConnectFour,
+            AlphaBetaOptions {
+                max_depth: DEPTH,
+                table_bytes: TABLE_BYTES,
+                ..Default::default()
+            },
+        )
         .search(position, &Clock::unlimited());
         let mut theirs = minimax::Negamax::new(SameEvaluation, DEPTH as u8);
         theirs.choose_move(position);
@@ -41,11 +44,14 @@ fn alpha_beta(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("floodgate", "AlphaBeta"), |b| {
         b.iter(|| {
             for position in &positions {
-                let mut searcher = AlphaBeta::new(ConnectFour, AlphaBetaOptions {
-                    max_depth: DEPTH,
-                    table_bytes: TABLE_BYTES,
-                    ..Default::default()
-                });
+                let mut searcher = AlphaBeta::new(
+                    ConnectFour,
+                    AlphaBetaOptions {
+                        max_depth: DEPTH,
+                        table_bytes: TABLE_BYTES,
+                        ..Default::default()
+                    },
+                );
                 black_box(searcher.search(position, &Clock::unlimited()));
             }
         })

@@ -11,11 +11,14 @@ use search::{AlphaBeta, AlphaBetaOptions, Clock, WIN};
 fn same_root_value_as_minimax_negamax() {
     for depth in [1, 2, 5, 7] {
         for position in openings() {
-            let ours = AlphaBeta::new(ConnectFour, AlphaBetaOptions {
-                max_depth: depth,
-                table_bytes: 1 << 20,
-                ..AlphaBetaOptions::default()
-            })
+            let ours = AlphaBeta::new(
+                ConnectFour,
+                AlphaBetaOptions {
+                    max_depth: depth,
+                    table_bytes: 1 << 20,
+                    ..AlphaBetaOptions::default()
+                },
+            )
             .search(&position, &Clock::unlimited());
             assert_eq!(ours.depth, depth);
             assert!(

@@ -24,8 +24,7 @@ fn main() {
                 minimax_weight: 0.3,
             };
             let leaves = EvalLeaves { eval_scale: 10.0 };
-            let mut tree =
-                Mcts::new(FloodWars, GroupPosition::new(&position), options, leaves);
+            let mut tree = Mcts::new(FloodWars, GroupPosition::new(&position), options, leaves);
             let result = tree.search(&Budget::iterations(20_000));
             println!(
                 "after {played} moves (areas {} and {} cells): {:?}, win rate {:.6}, {} nodes",

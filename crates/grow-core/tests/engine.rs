@@ -130,11 +130,14 @@ fn player_1_declines_the_quick_win_only_the_deployed_judge_gives() {
     let (after, _) = after.play(theirs("8,2,7,3,9,3"));
     assert_eq!((after.end(), after.winner()), (Some(End::Stuck), Some(1)));
     // A search of the deployed reading alone takes the trap.
-    let mut deployed_only = AlphaBeta::new(Grow, AlphaBetaOptions {
-        max_depth: DEPTH,
-        table_bytes: 1 << 16,
-        ..AlphaBetaOptions::default()
-    });
+    let mut deployed_only = AlphaBeta::new(
+        Grow,
+        AlphaBetaOptions {
+            max_depth: DEPTH,
+            table_bytes: 1 << 16,
+            ..AlphaBetaOptions::default()
+        },
+    );
     let seen = parse_grid(format_grid(&start, 0).as_bytes()).unwrap();
     assert_eq!(
         deployed_only.search(&seen, &Clock::unlimited()).best_move,

@@ -3,15 +3,15 @@
 use std::time::{Duration, Instant};
 
 use crate::clock::Clock;
-use crate::game::{Game, MoveList, Player, Score, WIN, outcome_score};
+use crate::game::{Game, MoveList, Player, Score, WIN, final_score};
 use crate::ordering::MovePicker;
 use crate::table::{Bound, TranspositionTable};
 
 /// Deeper than any search goes; win scores within this many plies of [`WIN`] are wins.
 const MAX_PLY: usize = 256;
 
-/// Above every score.
-const INFINITY: Score = WIN + 1;
+/// Above every score (wins with a margin included).
+const INFINITY: Score = Score::MAX;
 
 /// History scores are kept per player for this many move indices.
 const HISTORY_SIZE: usize = 4096;
@@ -255,7 +255,7 @@ impl<G: Game> AlphaBeta<G> {
     fn leaf(&mut self, state: &G::State, ply: usize) -> Score {
         self.pv[ply].clear();
         match self.game.outcome(state) {
-            Some(outcome) => outcome_score(outcome, self.game.player_to_move(state), ply),
+            Some(outcome) => final_score(&self.game, state, outcome, ply),
             None => {
                 self.reached_horizon = true;
                 self.game.evaluate(state)
@@ -265,9 +265,9 @@ impl<G: Game> AlphaBeta<G> {
 
     /// The score of a finished game for its player to move.
     fn leaf_score(&self, state: &G::State, ply: usize) -> Score {
-        self.game.outcome(state).map_or(0, |outcome| {
-            outcome_score(outcome, self.game.player_to_move(state), ply)
-        })
+        self.game
+            .outcome(state)
+            .map_or(0, |outcome| final_score(&self.game, state, outcome, ply))
     }
 
     /// The negamax score of `state` searched `depth` plies deep within `(alpha, beta)`
@@ -281,27 +281,16 @@ impl<G: Game> AlphaBeta<G> {
         beta: Score,
         clock: &Clock,
     ) -> Score {
-        self.pv[ply].clear();
-        if depth == 0 || ply >= MAX_PLY {
-            return self.leaf(state, ply);
-        }
-        let me = self.game.player_to_move(state);
-        self.nodes += 1;
-        self.tick(clock);
-        if self.stopped {
-            return 0;
-        }
-        let key = self.game.hash(state);
-        let table_move = match self.probe(key, depth, ply, alpha, beta) {
-            Ok(table_move) => table_move,
-            Err(value) => return value,
+        let (me, key, table_move) = match self.enter(state, depth, ply, alpha, beta, clock) {
+            Ok(node) => node,
+            Err(score) => return score,
         };
         // A position with moves is not over: the outcome is asked only where none are left.
         let mut moves = MoveList::new();
         self.game.generate_moves(state, &mut moves);
         if moves.is_empty() {
             return match self.game.outcome(state) {
-                Some(outcome) => outcome_score(outcome, me, ply),
+                Some(outcome) => final_score(&self.game, state, outcome, ply),
                 None => self.game.evaluate(state),
             };
         }
@@ -337,16 +326,37 @@ impl<G: Game> AlphaBeta<G> {
                 break;
             }
         }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = bound(best, original_alpha, beta);
         self.table
             .store(key, score_to_table(best, ply), depth, bound, best_index);
         best
+    }
+
+    /// The first steps at a node: `Err` with its score when it needs no search of its moves
+    /// (the depth limit, a stopped clock, a table entry that decides it), else `Ok` with its
+    /// player to move, its hash and the table's best move.
+    fn enter(
+        &mut self,
+        state: &G::State,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        clock: &Clock,
+    ) -> Result<(Player, u64, Option<usize>), Score> {
+        self.pv[ply].clear();
+        if depth == 0 || ply >= MAX_PLY {
+            return Err(self.leaf(state, ply));
+        }
+        let me = self.game.player_to_move(state);
+        self.nodes += 1;
+        self.tick(clock);
+        if self.stopped {
+            return Err(0);
+        }
+        let key = self.game.hash(state);
+        let table_move = self.probe(key, depth, ply, alpha, beta)?;
+        Ok((me, key, table_move))
     }
 
     /// What the table holds for the position `key` searched `depth` plies deep at `ply`:
@@ -432,6 +442,18 @@ impl<G: Game> AlphaBeta<G> {
         for &next in &tail[0] {
             line.push(next);
         }
+    }
+}
+
+/// What a node's best score `best` says of its true value, searched within
+/// `(original_alpha, beta)` (fail-soft).
+fn bound(best: Score, original_alpha: Score, beta: Score) -> Bound {
+    if best <= original_alpha {
+        Bound::Upper
+    } else if best >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
     }
 }
 

@@ -86,6 +86,14 @@ pub trait Game {
     /// positions, including the player to move, must hash equally.
     fn hash(&self, state: &Self::State) -> u64;
 
+    /// By how many points a finished game is won, for the player to move in `state`
+    /// (negative when that player lost, 0 for a draw). The searches add [`MARGIN_POINT`] a
+    /// point to the score of a win or a loss, so that a larger win ranks higher and a smaller
+    /// loss lower. The default, 0, ranks all wins alike (a game without points).
+    fn final_margin(&self, _state: &Self::State) -> Score {
+        0
+    }
+
     /// A small number for `m`, used to index history tables; moves that share a number share
     /// a history score. The default (all moves 0) turns the history heuristic off.
     fn move_index(&self, _m: Self::Move) -> usize {
@@ -93,11 +101,83 @@ pub trait Game {
     }
 }
 
-/// The score of a finished game for the player to move, `ply` plies from the root.
-pub(crate) fn outcome_score(outcome: Outcome, to_move: Player, ply: usize) -> Score {
-    match outcome {
+/// What a point of a finished game's margin ([`Game::final_margin`]) adds to its score.
+pub const MARGIN_POINT: Score = 100;
+
+/// The score of `state`, a game finished with `outcome`, for its player to move, `ply` plies
+/// from the root: [`WIN`] less the plies for a win (so that a quicker win scores higher), the
+/// opposite for a loss, 0 for a draw; plus [`MARGIN_POINT`] a point of the margin.
+pub(crate) fn final_score<G: Game>(
+    game: &G,
+    state: &G::State,
+    outcome: Outcome,
+    ply: usize,
+) -> Score {
+    let win = match outcome {
         Outcome::Draw => 0,
-        Outcome::Win(winner) if winner == to_move => WIN - ply as Score,
+        Outcome::Win(winner) if winner == game.player_to_move(state) => WIN - ply as Score,
         Outcome::Win(_) => -(WIN - ply as Score),
+    };
+    win + MARGIN_POINT * game.final_margin(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Finished games only: a position is the margin for the player to move and that player.
+    struct Finished;
+
+    impl Game for Finished {
+        type State = (Score, Player);
+        type Move = u8;
+
+        fn player_to_move(&self, &(_, player): &(Score, Player)) -> Player {
+            player
+        }
+
+        fn generate_moves(&self, _: &(Score, Player), _: &mut MoveList<u8>) {}
+
+        fn outcome(&self, &(margin, player): &(Score, Player)) -> Option<Outcome> {
+            Some(match margin.signum() {
+                1 => Outcome::Win(player),
+                -1 => Outcome::Win(player.other()),
+                _ => Outcome::Draw,
+            })
+        }
+
+        fn next(&self, &state: &(Score, Player), _: u8) -> (Score, Player) {
+            state
+        }
+
+        fn evaluate(&self, _: &(Score, Player)) -> Score {
+            0
+        }
+
+        fn final_margin(&self, &(margin, _): &(Score, Player)) -> Score {
+            margin
+        }
+
+        fn hash(&self, _: &(Score, Player)) -> u64 {
+            0
+        }
+    }
+
+    /// The score of a game won by `margin` for the player to move, `ply` plies from the root.
+    fn score(margin: Score, ply: usize) -> Score {
+        let state = (margin, Player::Second);
+        let outcome = Finished.outcome(&state).expect("finished");
+        final_score(&Finished, &state, outcome, ply)
+    }
+
+    #[test]
+    fn final_scores_rank_the_result_then_the_margin_then_the_speed() {
+        assert!(score(1, 0) > WIN && score(-1, 0) < -WIN);
+        assert!(score(2, 9) > score(1, 0), "a larger win beats a quicker one");
+        assert!(score(1, 2) > score(1, 3), "a quicker win beats a slower one");
+        assert!(score(-1, 3) > score(-1, 2), "a slower loss beats a quicker one");
+        assert!(score(-2, 0) < score(-1, 9));
+        assert_eq!(score(0, 5), 0);
+        assert_eq!(score(-3, 4), -score(3, 4));
     }
 }

@@ -65,7 +65,7 @@ mod table;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SearchResult};
 pub use clock::Clock;
-pub use game::{Game, MoveList, Outcome, Player, Score, WIN};
+pub use game::{Game, MARGIN_POINT, MoveList, Outcome, Player, Score, WIN};
 pub use hash::mix;
 pub use mcts::{
     Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, RandomRollout, Rng, RolloutPolicy,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use common::{Board, Pile, RandomTree, Takeaway, TicTacToe, TreeState, all_tictactoe_positions};
 use proptest::prelude::*;
-use search::negamax::negamax;
+use search::negamax::{self as plain, negamax};
 use search::{
     AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Player,
     RandomRollout, Rng, RolloutPolicy, WIN,
@@ -448,5 +448,26 @@ proptest! {
             let value = if after.to_move == state.to_move { value } else { -value };
             prop_assert_eq!(seen_from_parent(value), expected);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn plain_alpha_beta_finds_the_negamax_value_and_its_first_best_move(
+        seed in any::<u64>(),
+        depth in 1..7u32,
+        tree_depth in 1..10u32,
+    ) {
+        let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
+        let (chosen, value) = plain::best_move(&RandomTree, &state, depth).expect("a move");
+        prop_assert_eq!(value, negamax(&RandomTree, &state, depth));
+        // The first move, in the game's order, that negamax values at the root's value.
+        let mut moves = MoveList::new();
+        RandomTree.generate_moves(&state, &mut moves);
+        let first_best = moves.iter().copied().find(|&m| move_value(&state, m, depth) == value);
+        prop_assert_eq!(Some(chosen), first_best);
+        prop_assert_eq!(plain::choose(&RandomTree, &state, plain::Limit::Depth(depth)), Some(chosen));
     }
 }

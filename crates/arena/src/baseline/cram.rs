@@ -1,29 +1,52 @@
 //! Cram on the rules of `cram_core::board::Board`.
 
 use cram_core::board::{Board, Domino};
+use search::{Game, MoveList, Outcome, Player, Score, mix};
 
-use super::{Game, Limit, Turn, choose};
+use super::{Limit, choose};
 
-impl Game for Board {
+/// Cram on the rules of `cram_core::board::Board`, with the baseline's evaluation. The board
+/// does not say whose turn it is, so a position is the board and the player to move.
+#[derive(Clone, Copy, Debug)]
+struct Rules;
+
+impl Game for Rules {
+    type State = (Board, Player);
     type Move = Domino;
 
-    fn moves(&self) -> Vec<Domino> {
-        Board::moves(self)
+    fn player_to_move(&self, &(_, player): &(Board, Player)) -> Player {
+        player
     }
 
-    fn after(&self, domino: Domino) -> (Self, Turn) {
-        let mut next = self.clone();
-        Board::play(&mut next, domino);
-        (next, Turn::Passes)
+    fn generate_moves(&self, (board, _): &(Board, Player), moves: &mut MoveList<Domino>) {
+        moves.extend(board.moves());
     }
 
-    fn final_margin(&self) -> Option<i64> {
-        // The player with no move loses; there is no margin beyond that.
-        (!self.has_move()).then_some(-1)
+    fn outcome(&self, (board, player): &(Board, Player)) -> Option<Outcome> {
+        // The player with no move loses.
+        (!board.has_move()).then(|| Outcome::Win(player.other()))
     }
 
-    fn evaluate(&self) -> i64 {
+    fn next(&self, (board, player): &(Board, Player), domino: Domino) -> (Board, Player) {
+        let mut next = board.clone();
+        next.play(domino);
+        (next, player.other())
+    }
+
+    fn evaluate(&self, _: &(Board, Player)) -> Score {
         0
+    }
+
+    /// A loss, with no margin beyond that.
+    fn final_margin(&self, _: &(Board, Player)) -> Score {
+        -1
+    }
+
+    fn hash(&self, (board, player): &(Board, Player)) -> u64 {
+        let cells = board.empty().iter();
+        cells.fold(player.index() as u64, |hash, cell| {
+            mix(hash ^ (cell.y * board.columns() + cell.x) as u64)
+        })
     }
 }
 
@@ -34,14 +57,13 @@ impl Game for Board {
 /// vertical, each by its upper-left cell in reading order). Every domino of every node is
 /// tried: meant for small boards (the arena uses 5 x 5 to 21 x 21), not the 999 x 999 ones.
 pub fn cram(board: &Board, limit: Limit) -> Domino {
-    choose(board, limit)
+    choose(Rules, &(board.clone(), Player::First), limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baseline::best_move;
-    use crate::baseline::tests::assert_matches_minimax;
+    use crate::baseline::tests::{assert_matches_minimax, best};
     use cram_core::board::Square;
 
     fn domino(row: usize, column: usize, vertical: bool) -> Domino {
@@ -56,7 +78,7 @@ mod tests {
         boards.push(holes);
         for board in &boards {
             for depth in 1..=5 {
-                assert_matches_minimax(board, depth);
+                assert_matches_minimax(&Rules, &(board.clone(), Player::First), depth);
             }
         }
     }
@@ -70,10 +92,11 @@ mod tests {
         // win comes a ply later); depth 3 sees the win.
         let line = Board::new(1, 6);
         assert_eq!(cram(&line, Limit::Depth(1)), domino(0, 0, false));
-        assert_eq!(best_move(&line, 2), (domino(0, 2, false), 0));
-        let (chosen, value) = best_move(&line, 3);
+        let line_to_play = (line.clone(), Player::First);
+        assert_eq!(best(&Rules, &line_to_play, 2), (domino(0, 2, false), 0));
+        let (chosen, value) = best(&Rules, &line_to_play, 3);
         assert_eq!(chosen, domino(0, 2, false));
-        assert!(value > super::super::WIN);
+        assert!(value > search::WIN - 3);
     }
 
     #[test]

@@ -1,38 +1,65 @@
 //! Domain Expansion on the rules of `domain_core::state::State`.
 
+use std::hash::{Hash, Hasher};
+
 use domain_core::board::Walls;
 use domain_core::state::{Action, State};
+use search::{Game, MoveList, Outcome, Player, Score};
 
-use super::{Game, Limit, Turn, choose};
+use super::{Limit, choose, outcome_of};
 
-impl Game for State {
+/// Domain Expansion on the rules of `domain_core::state::State`, with the baseline's
+/// evaluation.
+#[derive(Clone, Copy, Debug)]
+struct Rules;
+
+impl Game for Rules {
+    type State = State;
     type Move = Action;
 
-    fn moves(&self) -> Vec<Action> {
-        let mut actions = Vec::new();
-        self.legal_actions(&mut actions);
-        actions
+    fn player_to_move(&self, state: &State) -> Player {
+        if state.to_move() == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
     }
 
-    fn after(&self, action: Action) -> (Self, Turn) {
-        (State::play(self, action), Turn::Passes)
+    fn generate_moves(&self, state: &State, moves: &mut MoveList<Action>) {
+        if !state.is_over() {
+            state.legal_actions(moves);
+        }
     }
 
-    fn final_margin(&self) -> Option<i64> {
-        self.is_over().then(|| {
-            let sizes = self.domain_sizes();
-            let me = usize::from(self.to_move());
-            i64::from(sizes[me]) - i64::from(sizes[1 - me])
-        })
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state
+            .is_over()
+            .then(|| outcome_of(self.final_margin(state), self.player_to_move(state)))
     }
 
-    fn evaluate(&self) -> i64 {
-        let me = self.to_move();
+    fn next(&self, state: &State, action: Action) -> State {
+        state.play(action)
+    }
+
+    fn evaluate(&self, state: &State) -> Score {
+        let me = state.to_move();
         let near = nearer_cells(
-            self.walls(),
-            [self.token(me).bit(), self.token(1 - me).bit()],
+            state.walls(),
+            [state.token(me).bit(), state.token(1 - me).bit()],
         );
-        i64::from(near[0].count_ones()) - i64::from(near[1].count_ones())
+        near[0].count_ones() as Score - near[1].count_ones() as Score
+    }
+
+    fn final_margin(&self, state: &State) -> Score {
+        let sizes = state.domain_sizes();
+        let me = usize::from(state.to_move());
+        sizes[me] as Score - sizes[1 - me] as Score
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        state.hash(&mut hasher);
+        hasher.finish()
     }
 }
 
@@ -59,14 +86,13 @@ fn nearer_cells(walls: &Walls, starts: [u64; 2]) -> [u64; 2] {
 /// open sides than the opponent's, minus the opposite; a finished game is worth its exact
 /// domain sizes' difference.
 pub fn domain(state: &State, limit: Limit) -> Action {
-    choose(state, limit)
+    choose(Rules, state, limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baseline::best_move;
-    use crate::baseline::tests::assert_matches_minimax;
+    use crate::baseline::tests::{assert_matches_minimax, best};
     use domain_core::board::{ALL, Cell, Dir};
 
     #[test]
@@ -111,7 +137,7 @@ mod tests {
         .fold(start, |state, &action| state.play(action));
         for state in [start, later] {
             for depth in 1..=3 {
-                assert_matches_minimax(&state, depth);
+                assert_matches_minimax(&Rules, &state, depth);
             }
         }
     }
@@ -141,8 +167,8 @@ mod tests {
         });
         assert!(shut.is_over());
         assert_eq!(shut.domain_sizes(), [48, 1]);
-        let (chosen, value) = best_move(&state, 2);
+        let (chosen, value) = best(&Rules, &state, 2);
         assert_ne!(chosen, walled_in);
-        assert!(value > -super::super::WIN);
+        assert!(value > -search::WIN);
     }
 }

@@ -1,28 +1,52 @@
 //! Flood Wars on the rules of `floodwars_core::Position`.
 
 use floodwars_core::{Colour, Position, Side};
+use search::{Game, MoveList, Outcome, Player, Score};
 
-use super::{Game, Limit, Turn, choose};
+use super::{Limit, choose, outcome_of};
 
-impl Game for Position {
+/// Flood Wars on the rules of `floodwars_core::Position`, with the baseline's evaluation.
+#[derive(Clone, Copy, Debug)]
+struct Rules;
+
+impl Game for Rules {
+    type State = Position;
     type Move = Colour;
 
-    fn moves(&self) -> Vec<Colour> {
-        self.legal_moves().collect()
+    fn player_to_move(&self, position: &Position) -> Player {
+        match position.to_move() {
+            Side::J => Player::First,
+            Side::S => Player::Second,
+        }
     }
 
-    fn after(&self, colour: Colour) -> (Self, Turn) {
-        (Position::play(self, colour), Turn::Passes)
+    fn generate_moves(&self, position: &Position, moves: &mut MoveList<Colour>) {
+        if !position.is_over() {
+            moves.extend(position.legal_moves());
+        }
     }
 
-    fn final_margin(&self) -> Option<i64> {
-        self.is_over()
-            .then(|| margin_for(self.to_move(), self.score().margin()))
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        position
+            .is_over()
+            .then(|| outcome_of(self.final_margin(position), self.player_to_move(position)))
     }
 
-    fn evaluate(&self) -> i64 {
-        let me = self.to_move();
-        self.area(me).len() as i64 - self.area(me.other()).len() as i64
+    fn next(&self, position: &Position, colour: Colour) -> Position {
+        position.play(colour)
+    }
+
+    fn evaluate(&self, position: &Position) -> Score {
+        let me = position.to_move();
+        position.area(me).len() as Score - position.area(me.other()).len() as Score
+    }
+
+    fn final_margin(&self, position: &Position) -> Score {
+        margin_for(position.to_move(), position.score().margin()) as Score
+    }
+
+    fn hash(&self, position: &Position) -> u64 {
+        position.hash()
     }
 }
 
@@ -39,14 +63,13 @@ fn margin_for(side: Side, j_margin: i64) -> i64 {
 /// Evaluation at the horizon: the mover's area minus the opponent's, in cells; a finished
 /// game (move limit or no region reachable by both) is worth its exact score margin.
 pub fn floodwars(position: &Position, limit: Limit) -> Colour {
-    choose(position, limit)
+    choose(Rules, position, limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baseline::best_move;
-    use crate::baseline::tests::assert_matches_minimax;
+    use crate::baseline::tests::{assert_matches_minimax, best};
 
     #[test]
     fn alpha_beta_agrees_with_minimax() {
@@ -58,7 +81,7 @@ mod tests {
         for board in boards {
             let position: Position = board.parse().unwrap();
             for depth in 1..=5 {
-                assert_matches_minimax(&position, depth);
+                assert_matches_minimax(&Rules, &position, depth);
             }
         }
     }
@@ -74,7 +97,7 @@ mod tests {
         assert!(shut_out.is_over());
         assert_eq!((shut_out.score().j, shut_out.score().s), (2, 4));
         assert_eq!(floodwars(&position, Limit::Depth(2)), Colour::Hash);
-        let (_, value) = best_move(&position, 2);
-        assert!(value > -super::super::WIN);
+        let (_, value) = best(&Rules, &position, 2);
+        assert!(value > -search::WIN);
     }
 }

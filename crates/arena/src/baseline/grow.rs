@@ -1,51 +1,67 @@
 //! Grow on the rules of `grow_core::state::State`, where a kill gives the mover another move.
 
 use grow_core::state::{Move, State};
+use search::{Game, MoveList, Outcome, Player, Score};
 
-use super::{Game, Limit, Turn, choose};
+use super::{Limit, choose, outcome_of};
 
 /// What one point of score is worth in the evaluation.
-const POINT: i64 = 4;
+const POINT: Score = 4;
 /// What one leaf (frozen or not) is worth in the evaluation.
-const LEAF: i64 = 1;
+const LEAF: Score = 1;
 
-impl Game for State {
+/// Grow on the rules of `grow_core::state::State`, with the baseline's evaluation.
+#[derive(Clone, Copy, Debug)]
+struct Rules;
+
+impl Game for Rules {
+    type State = State;
     type Move = Move;
 
-    fn moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves
+    fn player_to_move(&self, state: &State) -> Player {
+        if state.to_move() == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
     }
 
-    fn after(&self, m: Move) -> (Self, Turn) {
-        let (next, _) = State::play(self, m);
-        let turn = if next.to_move() == self.to_move() {
-            Turn::Stays
-        } else {
-            Turn::Passes
-        };
-        (next, turn)
+    fn generate_moves(&self, state: &State, moves: &mut MoveList<Move>) {
+        if !state.is_over() {
+            state.legal_moves(moves);
+        }
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state
+            .is_over()
+            .then(|| outcome_of(self.final_margin(state), self.player_to_move(state)))
+    }
+
+    fn next(&self, state: &State, m: Move) -> State {
+        state.play(m).0
+    }
+
+    fn evaluate(&self, state: &State) -> Score {
+        let (me, scores) = (state.to_move(), state.scores());
+        let leaves = |side| state.leaves(side).len() as Score;
+        POINT * (scores[me] - scores[1 - me]) + LEAF * (leaves(me) - leaves(1 - me))
     }
 
     /// The score difference, but at least 1 for the winner: a side to move without a valid
     /// move loses whatever the scores.
-    fn final_margin(&self) -> Option<i64> {
-        self.is_over().then(|| {
-            let (me, scores) = (self.to_move(), self.scores());
-            let margin = i64::from(scores[me] - scores[1 - me]);
-            match self.winner() {
-                Some(winner) if winner == me => margin.max(1),
-                Some(_) => margin.min(-1),
-                None => 0,
-            }
-        })
+    fn final_margin(&self, state: &State) -> Score {
+        let (me, scores) = (state.to_move(), state.scores());
+        let margin = scores[me] - scores[1 - me];
+        match state.winner() {
+            Some(winner) if winner == me => margin.max(1),
+            Some(_) => margin.min(-1),
+            None => 0,
+        }
     }
 
-    fn evaluate(&self) -> i64 {
-        let (me, scores) = (self.to_move(), self.scores());
-        let leaves = |side| self.leaves(side).len() as i64;
-        POINT * i64::from(scores[me] - scores[1 - me]) + LEAF * (leaves(me) - leaves(1 - me))
+    fn hash(&self, state: &State) -> u64 {
+        state.zobrist()
     }
 }
 
@@ -56,14 +72,13 @@ impl Game for State {
 /// finished game is worth its exact score difference. A kill keeps the same side to move,
 /// so the value after it is not negated.
 pub fn grow(state: &State, limit: Limit) -> Move {
-    choose(state, limit)
+    choose(Rules, state, limit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::baseline::best_move;
-    use crate::baseline::tests::assert_matches_minimax;
+    use crate::baseline::tests::{assert_matches_minimax, best};
     use grow_core::points::{Direction, Point, Points};
 
     fn direction(number: u8) -> Direction {
@@ -105,7 +120,7 @@ mod tests {
     #[test]
     fn a_kill_is_valued_from_the_killers_side() {
         let state = kill_within_reach();
-        let (chosen, value) = best_move(&state, 1);
+        let (chosen, value) = best(&Rules, &state, 1);
         // The first kill in the rules' order: up, and right onto (5, 6).
         let kill = Move::Split {
             leaf: Point::new(5, 5),
@@ -116,10 +131,10 @@ mod tests {
         let (after, effects) = state.play(kill);
         assert_eq!((effects.kills, after.to_move()), (1, 0));
         // +2 points, 3 leaves against 1: 8 + 2, not negated.
-        assert_eq!(value, after.evaluate());
+        assert_eq!(value, Rules.evaluate(&after));
         assert_eq!(value, 10);
         for depth in 1..=3 {
-            assert_matches_minimax(&state, depth);
+            assert_matches_minimax(&Rules, &state, depth);
         }
     }
 
@@ -134,12 +149,12 @@ mod tests {
             [2, 2],
             0,
         );
-        let (chosen, value) = best_move(&state, 1);
+        let (chosen, value) = best(&Rules, &state, 1);
         let (after, effects) = state.play(chosen);
         assert_eq!(effects.kills, 1);
         assert!(after.is_over());
-        assert_eq!(after.final_margin(), Some(2));
-        assert_eq!(value, super::super::final_value(2, 0));
+        assert_eq!(Rules.final_margin(&after), 2);
+        assert_eq!(value, search::WIN - 1 + 2 * search::MARGIN_POINT);
     }
 
     #[test]
@@ -162,8 +177,8 @@ mod tests {
         };
         assert_eq!(grow(&state, Limit::Depth(1)), split(1, 2));
         assert_eq!(grow(&state, Limit::Depth(2)), split(1, 5));
-        let (_, value) = best_move(&state, 2);
-        assert!(value > -super::super::WIN);
-        assert_matches_minimax(&state, 2);
+        let (_, value) = best(&Rules, &state, 2);
+        assert!(value > -search::WIN);
+        assert_matches_minimax(&Rules, &state, 2);
     }
 }
