@@ -173,9 +173,18 @@ mod tests {
     #[test]
     fn final_scores_rank_the_result_then_the_margin_then_the_speed() {
         assert!(score(1, 0) > WIN && score(-1, 0) < -WIN);
-        assert!(score(2, 9) > score(1, 0), "a larger win beats a quicker one");
-        assert!(score(1, 2) > score(1, 3), "a quicker win beats a slower one");
-        assert!(score(-1, 3) > score(-1, 2), "a slower loss beats a quicker one");
+        assert!(
+            score(2, 9) > score(1, 0),
+            "a larger win beats a quicker one"
+        );
+        assert!(
+            score(1, 2) > score(1, 3),
+            "a quicker win beats a slower one"
+        );
+        assert!(
+            score(-1, 3) > score(-1, 2),
+            "a slower loss beats a quicker one"
+        );
         assert!(score(-2, 0) < score(-1, 9));
         assert_eq!(score(0, 5), 0);
         assert_eq!(score(-3, 4), -score(3, 4));

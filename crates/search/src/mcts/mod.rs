@@ -3,146 +3,25 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
 
-use crate::clock::Clock;
-use crate::game::{Game, MoveList, Outcome, Player};
+use crate::game::{Game, MoveList, Player};
 
 /// The random number generator the searches use (deterministic for a given seed).
 pub type Rng = Xoshiro256PlusPlus;
 
-/// How a leaf of the tree is valued: the probability, from 0 to 1, that the first player wins.
-pub trait RolloutPolicy<G: Game> {
-    /// The value of `state` (not finished) in `game` for [`Player::First`].
-    fn value(&mut self, game: &G, state: &G::State, rng: &mut Rng) -> f64;
-}
+mod budget;
+mod cache;
+mod leaves;
 
-/// Plays uniformly random moves until the game ends or `max_plies` were played, then scores
-/// the end (or the static evaluation, squashed to a probability, at the ply limit).
-#[derive(Clone, Copy, Debug)]
-pub struct RandomRollout {
-    /// The longest playout, in plies.
-    pub max_plies: usize,
-    /// Centipawns per unit of the logistic that turns an evaluation into a probability.
-    pub eval_scale: f64,
-}
+pub use budget::Budget;
+pub use leaves::{EvalLeaves, RandomRollout, RolloutPolicy};
 
-impl Default for RandomRollout {
-    fn default() -> Self {
-        Self {
-            max_plies: 1000,
-            eval_scale: 400.0,
-        }
-    }
-}
-
-impl<G: Game> RolloutPolicy<G> for RandomRollout {
-    fn value(&mut self, game: &G, state: &G::State, rng: &mut Rng) -> f64 {
-        let mut state = state.clone();
-        let mut moves = MoveList::new();
-        for _ in 0..self.max_plies {
-            if let Some(outcome) = game.outcome(&state) {
-                return outcome_value(outcome);
-            }
-            moves.clear();
-            game.generate_moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
-            game.play(&mut state, m);
-        }
-        match game.outcome(&state) {
-            Some(outcome) => outcome_value(outcome),
-            None => EvalLeaves {
-                eval_scale: self.eval_scale,
-            }
-            .value_of(game, &state),
-        }
-    }
-}
-
-/// No playout: a leaf is valued by the game's static evaluation, squashed by a logistic.
-#[derive(Clone, Copy, Debug)]
-pub struct EvalLeaves {
-    /// Centipawns per unit of the logistic: an evaluation of `eval_scale` is worth about 73%.
-    pub eval_scale: f64,
-}
-
-impl EvalLeaves {
-    fn value_of<G: Game>(&self, game: &G, state: &G::State) -> f64 {
-        let for_mover = 1.0 / (1.0 + (-f64::from(game.evaluate(state)) / self.eval_scale).exp());
-        match game.player_to_move(state) {
-            Player::First => for_mover,
-            Player::Second => 1.0 - for_mover,
-        }
-    }
-}
-
-impl<G: Game> RolloutPolicy<G> for EvalLeaves {
-    fn value(&mut self, game: &G, state: &G::State, _rng: &mut Rng) -> f64 {
-        self.value_of(game, state)
-    }
-}
+use cache::PositionCache;
+use leaves::outcome_value;
 
 /// Plays the move of a node on `state` (none at the root).
 fn play<G: Game>(game: &G, state: &mut G::State, m: Option<G::Move>) {
     if let Some(m) = m {
         game.play(state, m);
-    }
-}
-
-fn outcome_value(outcome: Outcome) -> f64 {
-    match outcome {
-        Outcome::Win(Player::First) => 1.0,
-        Outcome::Win(Player::Second) => 0.0,
-        Outcome::Draw => 0.5,
-    }
-}
-
-/// How long a search may run: a number of iterations, a clock, or whichever ends first.
-#[derive(Clone, Copy, Debug)]
-pub struct Budget {
-    /// Stop after this many iterations.
-    pub iterations: Option<u64>,
-    /// Stop when the clock's soft limit passes.
-    pub clock: Option<Clock>,
-}
-
-impl Budget {
-    /// Exactly `n` iterations (deterministic for a given seed).
-    pub fn iterations(n: u64) -> Self {
-        Self {
-            iterations: Some(n),
-            clock: None,
-        }
-    }
-
-    /// Until the clock's soft limit.
-    pub fn time(clock: Clock) -> Self {
-        Self {
-            iterations: None,
-            clock: Some(clock),
-        }
-    }
-
-    /// Whichever of `n` iterations and the clock's soft limit comes first.
-    pub fn both(n: u64, clock: Clock) -> Self {
-        Self {
-            iterations: Some(n),
-            clock: Some(clock),
-        }
-    }
-
-    /// Whether a search that has run `done` iterations should stop: the iterations are done,
-    /// or the clock's soft limit has passed (read every `check_every` iterations, and never
-    /// before the first), or the budget has neither limit and one iteration ran.
-    // `%` and `matches!` rather than `is_multiple_of` and `Option::is_some_and`: the CodinGame
-    // bundle keeps to the std of Rust 1.65.
-    #[allow(clippy::manual_is_multiple_of)]
-    pub fn spent(&self, done: u64, check_every: u64) -> bool {
-        matches!(self.iterations, Some(n) if done >= n)
-            || (done > 0
-                && (matches!(self.clock, Some(clock) if done % check_every == 0 && clock.soft_expired())
-                    || (self.iterations.is_none() && self.clock.is_none())))
     }
 }
 
@@ -219,61 +98,6 @@ impl<M> Node<M> {
             visits: 0,
             reward: 0.0,
             minimax: 0.0,
-        }
-    }
-}
-
-/// The positions of some nodes of the tree, so that an iteration starts from the deepest one
-/// on its path instead of playing every move from the root. Slots are picked by node number
-/// and keep the node of two that more walks have passed through: it is the likelier to be
-/// walked through again.
-#[derive(Debug)]
-struct PositionCache<S> {
-    /// The node held by each slot ([`PositionCache::EMPTY`] when none).
-    nodes: Vec<u32>,
-    positions: Vec<Option<S>>,
-}
-
-impl<S: Clone> PositionCache<S> {
-    const EMPTY: u32 = u32::MAX;
-
-    fn new(slots: usize) -> Self {
-        Self {
-            nodes: vec![Self::EMPTY; slots],
-            positions: (0..slots).map(|_| None).collect(),
-        }
-    }
-
-    fn clear(&mut self) {
-        self.nodes.fill(Self::EMPTY);
-        self.positions.fill_with(|| None);
-    }
-
-    fn slot(&self, node: u32) -> Option<usize> {
-        (!self.nodes.is_empty()).then(|| node as usize % self.nodes.len())
-    }
-
-    /// The position of `node`, if held.
-    fn get(&self, node: u32) -> Option<&S> {
-        let slot = self.slot(node)?;
-        (self.nodes[slot] == node)
-            .then(|| self.positions[slot].as_ref())
-            .flatten()
-    }
-
-    /// Keeps `position` as that of `node`, unless its slot holds a node that `visits` (the
-    /// walks through a node so far) counts as often or more.
-    fn offer(&mut self, node: u32, position: &S, visits: impl Fn(u32) -> u32) {
-        let Some(slot) = self.slot(node) else {
-            return;
-        };
-        let held = self.nodes[slot];
-        if held == Self::EMPTY || visits(held) < visits(node) {
-            self.nodes[slot] = node;
-            match &mut self.positions[slot] {
-                Some(kept) => kept.clone_from(position),
-                empty => *empty = Some(position.clone()),
-            }
         }
     }
 }
@@ -539,7 +363,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Score;
+    use crate::game::{Outcome, Score};
 
     /// A game whose position is the list of moves that led to it: three moves a turn, over
     /// after eight plies, won by the first player when the moves add up to an even number.
