@@ -22,6 +22,7 @@ fn main() {
                 memory_bytes: 16 << 20,
                 seed: 1,
                 minimax_weight: 0.3,
+                ..MctsOptions::default()
             };
             let leaves = EvalLeaves { eval_scale: 10.0 };
             let mut tree = Mcts::new(FloodWars, GroupPosition::new(&position), options, leaves);

@@ -166,6 +166,7 @@ impl TreeEngine {
                 memory_bytes: self.memory_bytes,
                 seed: 1,
                 minimax_weight: 0.3,
+                ..MctsOptions::default()
             };
             Mcts::new(FloodWars, root, options, leaves).search(budget)
         };
@@ -189,7 +190,7 @@ struct MarginLeaves {
 const WIN_SCALE: f64 = 10.0;
 
 impl RolloutPolicy<FloodWars> for MarginLeaves {
-    fn value(&mut self, _: &FloodWars, position: &GroupPosition, _: &mut Rng) -> f64 {
+    fn value(&mut self, _: &FloodWars, position: &mut GroupPosition, _: &mut Rng) -> f64 {
         let margin = f64::from(race_margin(position));
         0.5 * logistic(margin / WIN_SCALE)
             + 0.5 * logistic((margin - self.centre) / self.margin_scale)

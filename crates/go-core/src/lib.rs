@@ -21,6 +21,7 @@ mod ladder;
 mod patterns;
 mod playout;
 mod position;
+mod priors;
 pub mod reference;
 mod score;
 

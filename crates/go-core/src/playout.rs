@@ -18,6 +18,7 @@ pub(crate) type Rng = Xoshiro256PlusPlus;
 
 /// Which colour first played on each array slot in a playout (0: nobody, 1: black,
 /// 2: white): what the engine's AMAF statistics learn from.
+#[derive(Debug)]
 pub(crate) struct FirstPlayed {
     pub(crate) by: Vec<u8>,
 }

@@ -68,6 +68,7 @@ pub use clock::Clock;
 pub use game::{Game, MARGIN_POINT, MoveList, Outcome, Player, Score, WIN};
 pub use hash::mix;
 pub use mcts::{
-    Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, RandomRollout, Rng, RolloutPolicy,
+    Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, Prior, RandomRollout, Rng, RolloutPolicy,
+    RootChild,
 };
 pub use table::{Bound, Entry, TranspositionTable};

@@ -174,7 +174,7 @@ fn mcts_never_loses_tictactoe_to_alpha_beta() {
 struct Constant(f64);
 
 impl RolloutPolicy<TicTacToe> for Constant {
-    fn value(&mut self, _: &TicTacToe, _: &Board, _: &mut Rng) -> f64 {
+    fn value(&mut self, _: &TicTacToe, _: &mut Board, _: &mut Rng) -> f64 {
         self.0
     }
 }

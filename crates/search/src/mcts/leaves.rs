@@ -5,10 +5,43 @@ use rand_xoshiro::rand_core::Rng as _;
 use super::Rng;
 use crate::game::{Game, MoveList, Outcome, Player};
 
-/// How a leaf of the tree is valued: the probability, from 0 to 1, that the first player wins.
+/// How a leaf of the tree is valued: the probability, from 0 to 1, that the first player wins;
+/// and, for a search with RAVE ([`MctsOptions::rave_equivalence`](super::MctsOptions)), the
+/// priors of new children and which moves the last playout played first.
 pub trait RolloutPolicy<G: Game> {
-    /// The value of `state` (not finished) in `game` for [`Player::First`].
-    fn value(&mut self, game: &G, state: &G::State, rng: &mut Rng) -> f64;
+    /// The value of `state` (not finished) in `game` for [`Player::First`]. The policy may
+    /// play on `state` (a playout): the search drops it afterwards.
+    fn value(&mut self, game: &G, state: &mut G::State, rng: &mut Rng) -> f64;
+
+    /// Writes into `priors` the prior of each of `moves`, the new children of `state` (RAVE
+    /// searches only): virtual visits and wins they start with. The default: none.
+    fn priors(&mut self, _game: &G, _state: &G::State, moves: &[G::Move], priors: &mut Vec<Prior>) {
+        priors.clear();
+        priors.resize(moves.len(), Prior::default());
+    }
+
+    /// A new leaf is about to be valued (RAVE searches): forget the moves of the last playout.
+    fn start_playout(&mut self) {}
+
+    /// Whether `player` was the first to play `m` in the last playout, or on the tree's path
+    /// below the node being backed up (RAVE searches). The default: never.
+    fn played_first(&self, _m: G::Move, _player: Player) -> bool {
+        false
+    }
+
+    /// The backup passes a tree move, `m` by `player`, played before every later one on the
+    /// path and in the playout (RAVE searches): it counts as played first from here up.
+    fn played_earlier(&mut self, _m: G::Move, _player: Player) {}
+}
+
+/// Virtual visits and wins a new child starts with (RAVE searches): experience from outside
+/// the tree, outweighed as real visits come in.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Prior {
+    /// Virtual visits.
+    pub visits: f32,
+    /// Virtual wins among them, for the player who plays the move.
+    pub wins: f32,
 }
 
 /// Plays uniformly random moves until the game ends or `max_plies` were played, then scores
@@ -31,27 +64,26 @@ impl Default for RandomRollout {
 }
 
 impl<G: Game> RolloutPolicy<G> for RandomRollout {
-    fn value(&mut self, game: &G, state: &G::State, rng: &mut Rng) -> f64 {
-        let mut state = state.clone();
+    fn value(&mut self, game: &G, state: &mut G::State, rng: &mut Rng) -> f64 {
         let mut moves = MoveList::new();
         for _ in 0..self.max_plies {
-            if let Some(outcome) = game.outcome(&state) {
+            if let Some(outcome) = game.outcome(state) {
                 return outcome_value(outcome);
             }
             moves.clear();
-            game.generate_moves(&state, &mut moves);
+            game.generate_moves(state, &mut moves);
             if moves.is_empty() {
                 break;
             }
             let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
-            game.play(&mut state, m);
+            game.play(state, m);
         }
-        match game.outcome(&state) {
+        match game.outcome(state) {
             Some(outcome) => outcome_value(outcome),
             None => EvalLeaves {
                 eval_scale: self.eval_scale,
             }
-            .value_of(game, &state),
+            .value_of(game, state),
         }
     }
 }
@@ -74,7 +106,7 @@ impl EvalLeaves {
 }
 
 impl<G: Game> RolloutPolicy<G> for EvalLeaves {
-    fn value(&mut self, game: &G, state: &G::State, _rng: &mut Rng) -> f64 {
+    fn value(&mut self, game: &G, state: &mut G::State, _rng: &mut Rng) -> f64 {
         self.value_of(game, state)
     }
 }

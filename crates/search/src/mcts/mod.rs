@@ -11,12 +11,14 @@ pub type Rng = Xoshiro256PlusPlus;
 mod budget;
 mod cache;
 mod leaves;
+mod rave;
 
 pub use budget::Budget;
-pub use leaves::{EvalLeaves, RandomRollout, RolloutPolicy};
+pub use leaves::{EvalLeaves, Prior, RandomRollout, RolloutPolicy};
 
 use cache::PositionCache;
 use leaves::outcome_value;
+use rave::RaveStats;
 
 /// Plays the move of a node on `state` (none at the root).
 fn play<G: Game>(game: &G, state: &mut G::State, m: Option<G::Move>) {
@@ -41,6 +43,15 @@ pub struct MctsOptions {
     /// minimax backups" (Lanctot, Winands, Pepels and Sturtevant, 2014), for games whose
     /// leaves are valued by a heuristic rather than played out.
     pub minimax_weight: f64,
+    /// RAVE instead of UCT, with this equivalence (own visits at which a node's own win rate
+    /// and its all-moves-as-first win rate weigh about the same): children are ranked by the
+    /// blend of the two, priors included ([`RolloutPolicy::priors`]), without an exploration
+    /// term; after a node is expanded the search steps to the child that ranks first. `None`,
+    /// the default, is UCT, which steps to a random child.
+    pub rave_equivalence: Option<f64>,
+    /// Iterations through a leaf before its children are added (the root's are added at
+    /// once); 0, the default, adds them on the first.
+    pub expand_after: u32,
 }
 
 impl Default for MctsOptions {
@@ -50,8 +61,21 @@ impl Default for MctsOptions {
             memory_bytes: 16 << 20,
             seed: 0,
             minimax_weight: 0.0,
+            rave_equivalence: None,
+            expand_after: 0,
         }
     }
+}
+
+/// A move at the root and its statistics after a search, priors included.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootChild<M> {
+    /// The move.
+    pub mv: M,
+    /// Visits through it, virtual ones from the priors included.
+    pub visits: f32,
+    /// Wins among them for the player to move at the root.
+    pub wins: f32,
 }
 
 /// What an MCTS search found.
@@ -112,6 +136,10 @@ pub struct Mcts<G: Game, P> {
     rng: Rng,
     root: G::State,
     nodes: Vec<Node<G::Move>>,
+    /// Each node's RAVE statistics, beside it (empty for a UCT search).
+    rave: Vec<RaveStats>,
+    /// Scratch for the priors of new children.
+    priors: Vec<Prior>,
     capacity: usize,
     cache: PositionCache<G::State>,
 }
@@ -119,19 +147,24 @@ pub struct Mcts<G: Game, P> {
 impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     /// A searcher from `root`, with an arena of at most `options.memory_bytes`: an eighth of
     /// it (at most 16,384 positions, by their size in place) keeps positions of nodes, the
-    /// rest the nodes.
+    /// rest the nodes (and their RAVE statistics).
     pub fn new(game: G, root: G::State, options: MctsOptions, policy: P) -> Self {
         let slot_bytes = size_of::<u32>() + size_of::<Option<G::State>>();
         let slots = (options.memory_bytes / 8 / slot_bytes).min(1 << 14);
-        let capacity =
-            ((options.memory_bytes - slots * slot_bytes) / size_of::<Node<G::Move>>()).max(1);
+        let rave_bytes = options
+            .rave_equivalence
+            .map_or(0, |_| size_of::<RaveStats>());
+        let node_bytes = size_of::<Node<G::Move>>() + rave_bytes;
+        let capacity = ((options.memory_bytes - slots * slot_bytes) / node_bytes).max(1);
         let mut mcts = Self {
             game,
             rng: Rng::seed_from_u64(options.seed),
+            rave: Vec::with_capacity(if rave_bytes > 0 { capacity } else { 0 }),
             options,
             policy,
             root,
             nodes: Vec::with_capacity(capacity),
+            priors: Vec::new(),
             capacity,
             cache: PositionCache::new(slots),
         };
@@ -159,27 +192,103 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         self.capacity
     }
 
+    /// The leaf policy.
+    pub fn policy(&self) -> &P {
+        &self.policy
+    }
+
+    fn uses_rave(&self) -> bool {
+        self.options.rave_equivalence.is_some()
+    }
+
     fn reset_tree(&mut self) {
         self.cache.clear();
         self.nodes.clear();
+        self.rave.clear();
         let mover = self.game.player_to_move(&self.root).other();
         self.nodes.push(Node::unvisited(None, mover));
+        if self.uses_rave() {
+            self.rave.push(RaveStats::default());
+        }
+    }
+
+    /// Adds the root's children now, if they are not there yet, and keeps those `keep`
+    /// allows: for rules the game's moves do not know (Go's superko, which needs the game's
+    /// history). A tree below the root's children is dropped.
+    pub fn retain_root_moves(&mut self, mut keep: impl FnMut(G::Move) -> bool) {
+        if !self.nodes[0].expanded {
+            let root = self.root.clone();
+            self.expand(0, &root);
+        }
+        let root = self.nodes[0];
+        let first = root.first_child as usize;
+        let mut kept = first;
+        for index in first..first + root.child_count as usize {
+            if matches!(self.nodes[index].mv, Some(m) if keep(m)) {
+                let mut child = self.nodes[index];
+                (child.first_child, child.child_count, child.expanded) = (0, 0, false);
+                self.nodes[kept] = child;
+                if self.uses_rave() {
+                    self.rave[kept] = self.rave[index];
+                }
+                kept += 1;
+            }
+        }
+        self.nodes.truncate(kept);
+        self.rave.truncate(kept.min(self.rave.len()));
+        self.nodes[0].child_count = (kept - first) as u32;
+        self.cache.clear();
+    }
+
+    /// The root's moves and their statistics, in the order the game generated them.
+    pub fn root_children(&self) -> impl ExactSizeIterator<Item = RootChild<G::Move>> + '_ {
+        let root = self.nodes[0];
+        let first = root.first_child as usize;
+        (first..first + root.child_count as usize).map(move |index| {
+            let node = self.nodes[index];
+            let (visits, wins) = self.stats(index).own(node.visits, node.reward);
+            RootChild {
+                mv: node.mv.expect("a child has a move"),
+                visits,
+                wins,
+            }
+        })
+    }
+
+    /// The RAVE statistics of a node (none, all zero, for a UCT search).
+    fn stats(&self, index: usize) -> RaveStats {
+        self.rave.get(index).copied().unwrap_or_default()
     }
 
     /// Runs iterations until the budget is spent (a budget with neither limit runs one
     /// iteration) and returns the most visited root move.
     pub fn search(&mut self, budget: &Budget) -> MctsResult<G::Move> {
         let mut iterations = 0;
-        while !budget.spent(iterations, 16) {
+        while !budget.spent(iterations, 8) {
             self.iterate();
             iterations += 1;
         }
-        let root = self.nodes[0];
-        let children = &self.nodes[root.first_child as usize..][..root.child_count as usize];
-        let best = children.iter().max_by_key(|child| child.visits);
+        let (best_move, win_rate) = if self.uses_rave() {
+            // Virtual visits count: a move the priors favour needs fewer real ones.
+            let best = self
+                .root_children()
+                .max_by(|a, b| a.visits.total_cmp(&b.visits));
+            best.map_or((None, 0.0), |child| {
+                (
+                    Some(child.mv),
+                    f64::from(child.wins / child.visits.max(1.0)),
+                )
+            })
+        } else {
+            let root = self.nodes[0];
+            let children = &self.nodes[root.first_child as usize..][..root.child_count as usize];
+            let best = children.iter().max_by_key(|child| child.visits);
+            let rate = |child: &Node<G::Move>| child.reward / f64::from(child.visits.max(1));
+            (best.and_then(|child| child.mv), best.map_or(0.0, rate))
+        };
         MctsResult {
-            best_move: best.and_then(|child| child.mv),
-            win_rate: best.map_or(0.0, |child| child.reward / f64::from(child.visits.max(1))),
+            best_move,
+            win_rate,
             iterations,
             nodes: self.nodes.len(),
         }
@@ -187,20 +296,59 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
 
     /// One selection, expansion, valuation and backup.
     fn iterate(&mut self) {
-        // Selection needs only the nodes: down to a node not yet expanded, or without moves.
+        let mut path = self.select_path();
+        let mut state = self.state_at(&path);
+        // A fresh leaf (unless the game is over there): once ripe, expand it and go one step
+        // further, to a random child (UCT) or the one that ranks first (RAVE), and value that.
+        let node = *path.last().expect("the path starts at the root");
+        let mut outcome = self.game.outcome(&state);
+        let ripe = node == 0 || self.nodes[node as usize].visits >= self.options.expand_after;
+        if !self.nodes[node as usize].expanded
+            && outcome.is_none()
+            && ripe
+            && self.expand(node, &state)
+        {
+            let current = self.nodes[node as usize];
+            if current.child_count > 0 {
+                let child = if self.uses_rave() {
+                    self.select_child(current)
+                } else {
+                    let pick = (self.rng.next_u64() % u64::from(current.child_count)) as u32;
+                    current.first_child + pick
+                };
+                play(&self.game, &mut state, self.nodes[child as usize].mv);
+                path.push(child);
+                outcome = self.game.outcome(&state);
+            }
+        }
+        self.policy.start_playout();
+        let value = match outcome {
+            Some(outcome) => outcome_value(outcome),
+            None => self.policy.value(&self.game, &mut state, &mut self.rng),
+        };
+        self.back_up(&path, value);
+    }
+
+    /// Selection, which needs only the nodes: the path from the root down to a node not yet
+    /// expanded, or without moves.
+    fn select_path(&self) -> MoveList<u32> {
         let mut path: MoveList<u32> = MoveList::new();
         let mut node = 0u32;
         path.push(node);
         loop {
             let current = self.nodes[node as usize];
             if !current.expanded || current.child_count == 0 {
-                break;
+                return path;
             }
             node = self.select_child(current);
             path.push(node);
         }
-        // Its position: from the deepest position on the path the cache holds (or the root),
-        // playing the moves below it, and offering the cache those it passes.
+    }
+
+    /// The position at the end of `path`: from the deepest position on it that the cache
+    /// holds (or the root), playing the moves below it, and offering the cache those it
+    /// passes.
+    fn state_at(&mut self, path: &[u32]) -> G::State {
         let (from, mut state) = (1..path.len())
             .rev()
             .find_map(|depth| Some((depth, self.cache.get(path[depth])?.clone())))
@@ -211,25 +359,14 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
             self.cache
                 .offer(index, &state, |node| nodes[node as usize].visits);
         }
-        // A fresh node (unless the game is over there): expand it, go one step further, to a
-        // random child, and value that.
-        let current = self.nodes[node as usize];
-        let mut outcome = self.game.outcome(&state);
-        if !current.expanded && outcome.is_none() && self.expand(node, &state) {
-            let current = self.nodes[node as usize];
-            if current.child_count > 0 {
-                let pick = (self.rng.next_u64() % u64::from(current.child_count)) as u32;
-                node = current.first_child + pick;
-                play(&self.game, &mut state, self.nodes[node as usize].mv);
-                path.push(node);
-                outcome = self.game.outcome(&state);
-            }
-        }
-        let value = match outcome {
-            Some(outcome) => outcome_value(outcome),
-            None => self.policy.value(&self.game, &state, &mut self.rng),
-        };
-        for &index in path.iter().rev() {
+        state
+    }
+
+    /// Backs `value`, the leaf's value for the first player, up the path: into each node's
+    /// visits and rewards, and with RAVE into the statistics of each node's children whose
+    /// move their mover played first below it.
+    fn back_up(&mut self, path: &[u32], value: f64) {
+        for (depth, &index) in path.iter().enumerate().rev() {
             let node = self.nodes[index as usize];
             let for_mover = match node.mover {
                 Player::First => value,
@@ -238,11 +375,30 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
             // Kept only where selection reads it: plain UCT pays nothing for it.
             let minimax = (self.options.minimax_weight > 0.0)
                 .then(|| self.backed_up_minimax(node).unwrap_or(for_mover as f32));
-            let node = &mut self.nodes[index as usize];
-            node.visits += 1;
-            node.reward += for_mover;
+            let updated = &mut self.nodes[index as usize];
+            updated.visits += 1;
+            updated.reward += for_mover;
             if let Some(minimax) = minimax {
-                node.minimax = minimax;
+                updated.minimax = minimax;
+            }
+            if self.uses_rave() {
+                self.back_up_rave(node, 1.0 - for_mover as f32);
+                if let (true, Some(m)) = (depth > 0, node.mv) {
+                    self.policy.played_earlier(m, node.mover);
+                }
+            }
+        }
+    }
+
+    /// Adds a playout worth `child_value` to their movers to the all-moves-as-first
+    /// statistics of the children of `node` whose move their mover played first.
+    fn back_up_rave(&mut self, node: Node<G::Move>, child_value: f32) {
+        let first = node.first_child as usize;
+        for index in first..first + node.child_count as usize {
+            let child = self.nodes[index];
+            if matches!(child.mv, Some(m) if self.policy.played_first(m, child.mover)) {
+                self.rave[index].visits += 1.0;
+                self.rave[index].wins += child_value;
             }
         }
     }
@@ -260,6 +416,13 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         let first_child = self.nodes.len() as u32;
         for &m in &moves {
             self.nodes.push(Node::unvisited(Some(m), mover));
+        }
+        if self.uses_rave() {
+            self.policy
+                .priors(&self.game, state, &moves, &mut self.priors);
+            let priors = self.priors.iter();
+            self.rave
+                .extend(priors.map(|prior| RaveStats::with_prior(prior.visits, prior.wins)));
         }
         let parent = &mut self.nodes[node as usize];
         parent.first_child = first_child;
@@ -283,8 +446,12 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         })
     }
 
-    /// The child with the highest UCT value (an unvisited child first).
+    /// The child that ranks first: by its RAVE value, or by its UCT value (an unvisited child
+    /// first).
     fn select_child(&self, parent: Node<G::Move>) -> u32 {
+        if let Some(equivalence) = self.options.rave_equivalence {
+            return self.select_by_rave(parent, equivalence as f32);
+        }
         let log_visits = f64::from(parent.visits.max(1)).ln();
         let weight = self.options.minimax_weight;
         let children = &self.nodes[parent.first_child as usize..][..parent.child_count as usize];
@@ -302,6 +469,20 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
             }
         }
         parent.first_child + best.1 as u32
+    }
+
+    /// The child with the highest RAVE value (the first of equals).
+    fn select_by_rave(&self, parent: Node<G::Move>, equivalence: f32) -> u32 {
+        let first = parent.first_child as usize;
+        let mut best = (f32::NEG_INFINITY, first);
+        for index in first..first + parent.child_count as usize {
+            let child = self.nodes[index];
+            let value = self.rave[index].value(child.visits, child.reward, equivalence);
+            if value > best.0 {
+                best = (value, index);
+            }
+        }
+        best.1 as u32
     }
 
     /// Plays `m` at the root and keeps the subtree below it (the rest of the tree is dropped).
@@ -351,9 +532,13 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
                 node.first_child = rank(node.first_child);
             }
             self.nodes[kept_count] = node;
+            if self.uses_rave() {
+                self.rave[kept_count] = self.rave[index as usize];
+            }
             kept_count += 1;
         }
         self.nodes.truncate(kept_count);
+        self.rave.truncate(kept_count.min(self.rave.len()));
         self.nodes[0].mv = None;
         // The nodes moved: the cache's numbers no longer name them.
         self.cache.clear();
