@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use search::negamax::{self as plain, negamax};
 use search::{
     AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Player,
-    RandomRollout, Rng, RolloutPolicy, WIN,
+    Prior, RandomRollout, Rng, RolloutPolicy, WIN,
 };
 
 fn alpha_beta<G: Game>(game: G, depth: u32, aspiration: Option<i32>) -> AlphaBeta<G> {
@@ -470,4 +470,100 @@ proptest! {
         prop_assert_eq!(Some(chosen), first_best);
         prop_assert_eq!(plain::choose(&RandomTree, &state, plain::Limit::Depth(depth)), Some(chosen));
     }
+}
+
+/// Random tic-tac-toe playouts that remember who took each cell first (for RAVE), with
+/// priors that favour the cells listed in `favoured`.
+struct AmafPlayouts {
+    first: [Option<Player>; 9],
+    favoured: Vec<u8>,
+}
+
+impl RolloutPolicy<TicTacToe> for AmafPlayouts {
+    fn value(&mut self, game: &TicTacToe, board: &mut Board, rng: &mut Rng) -> f64 {
+        use rand_xoshiro::rand_core::Rng as _;
+        let mut moves = MoveList::new();
+        while game.outcome(board).is_none() {
+            moves.clear();
+            game.generate_moves(board, &mut moves);
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            let mover = game.player_to_move(board);
+            self.first[usize::from(m)].get_or_insert(mover);
+            *board = game.next(board, m);
+        }
+        match game.outcome(board) {
+            Some(Outcome::Win(Player::First)) => 1.0,
+            Some(Outcome::Win(Player::Second)) => 0.0,
+            _ => 0.5,
+        }
+    }
+
+    fn priors(&mut self, _: &TicTacToe, _: &Board, moves: &[u8], priors: &mut Vec<Prior>) {
+        priors.clear();
+        priors.extend(moves.iter().map(|m| {
+            let won = if self.favoured.contains(m) { 20.0 } else { 0.0 };
+            Prior {
+                visits: 20.0,
+                wins: won,
+            }
+        }));
+    }
+
+    fn start_playout(&mut self) {
+        self.first = [None; 9];
+    }
+
+    fn played_first(&self, m: u8, player: Player) -> bool {
+        self.first[usize::from(m)] == Some(player)
+    }
+
+    fn played_earlier(&mut self, m: u8, player: Player) {
+        self.first[usize::from(m)] = Some(player);
+    }
+}
+
+fn rave_options(expand_after: u32) -> MctsOptions {
+    MctsOptions {
+        rave_equivalence: Some(100.0),
+        expand_after,
+        memory_bytes: 1 << 20,
+        ..MctsOptions::default()
+    }
+}
+
+#[test]
+fn rave_finds_the_win_and_the_block() {
+    // X to move wins at 2; O to move must block at 2.
+    for (picture, best) in [("X X . / O O . / . . .", 2), ("X X . / O . . / . . O", 2)] {
+        let board = Board::from_picture(&picture.replace('/', ""));
+        let policy = AmafPlayouts {
+            first: [None; 9],
+            favoured: Vec::new(),
+        };
+        let mut mcts = Mcts::new(TicTacToe, board, rave_options(4), policy);
+        let result = mcts.search(&Budget::iterations(3000));
+        assert_eq!(result.best_move, Some(best), "{picture}: {result:?}");
+    }
+}
+
+#[test]
+fn rave_priors_count_as_visits_and_leaves_wait_to_be_expanded() {
+    // No iteration yet: the move the priors favour (won virtual visits) is the one chosen,
+    // and the root's children carry their priors.
+    let policy = AmafPlayouts {
+        first: [None; 9],
+        favoured: vec![4],
+    };
+    let mut mcts = Mcts::new(TicTacToe, Board::default(), rave_options(8), policy);
+    mcts.retain_root_moves(|m| m != 0);
+    let children: Vec<_> = mcts.root_children().collect();
+    assert_eq!(children.len(), 8, "the corner 0 was dropped");
+    assert!(children.iter().all(|c| c.visits == 20.0));
+    assert_eq!(mcts.search(&Budget::iterations(1)).best_move, Some(4));
+    // The favoured child takes every iteration; it is expanded on the first that reaches it
+    // after 8 went through it: the ninth.
+    mcts.search(&Budget::iterations(7));
+    assert_eq!(mcts.node_count(), 9);
+    mcts.search(&Budget::iterations(1));
+    assert_eq!(mcts.node_count(), 9 + 8, "the eight empty cells after X takes 4");
 }
