@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use bitgrid::Cell;
 
-use crate::position::{Colour, MAX_SIDE, Position, SIDE_KEY, Side, colour_key, splitmix};
+use crate::position::{
+    Colour, MAX_SIDE, MOVE_LIMIT, Position, SIDE_KEY, Score, Side, colour_key, splitmix,
+};
 
 /// The most groups a board can have (one per cell).
 pub const MAX_GROUPS: usize = MAX_SIDE * MAX_SIDE;
@@ -389,6 +391,10 @@ fn neighbours_as_words(neighbours: &[u16], starts: &[u32]) -> (Vec<(usize, u64)>
 }
 
 /// A position during the search: both areas as sets of [`Groups`], and the groups next to each.
+///
+/// The game ends as [`Position::is_over`] says ([`GroupPosition::is_over`]): at the separation
+/// of the areas or at the move limit, whichever comes first. The bot's searches stop at the
+/// separation only ([`GroupPosition::is_separated`]; see there why).
 #[derive(Clone, Debug)]
 pub struct GroupPosition {
     groups: Arc<Groups>,
@@ -399,6 +405,8 @@ pub struct GroupPosition {
     borders: [GroupSet; 2],
     area_colours: [Colour; 2],
     to_move: Side,
+    /// Moves made so far in the game, counted as [`Position::moves_played`] counts them.
+    moves_played: u16,
     hash: u64,
     /// Why the areas are not separated, kept up to date by each move.
     link: Link,
@@ -488,6 +496,7 @@ impl GroupPosition {
             borders,
             area_colours: [Side::J, Side::S].map(|side| position.colour(side)),
             to_move: position.to_move(),
+            moves_played: position.moves_played(),
             hash,
             link: Link::SEPARATED,
         };
@@ -503,6 +512,13 @@ impl GroupPosition {
     /// The player to move.
     pub fn to_move(&self) -> Side {
         self.to_move
+    }
+
+    /// Moves made so far in the game (as far as this position knows): those of the
+    /// [`Position`] it was made from, plus one for each move played since. A position read
+    /// from the judge knows none (the judge does not say how many were played).
+    pub fn moves_played(&self) -> u16 {
+        self.moves_played
     }
 
     /// A player's area.
@@ -527,7 +543,8 @@ impl GroupPosition {
             .filter(|&c| c != self.area_colours[0] && c != self.area_colours[1])
     }
 
-    /// A Zobrist hash of the areas, their colours and the player to move.
+    /// A Zobrist hash of the areas, their colours and the player to move (not of the moves
+    /// played: positions reached in different numbers of moves hash alike).
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -570,6 +587,7 @@ impl GroupPosition {
         self.hash ^= colour_key(m, self.area_colours[m]) ^ colour_key(m, colour) ^ SIDE_KEY;
         self.area_colours[m] = colour;
         self.to_move = me.other();
+        self.moves_played = self.moves_played.saturating_add(1);
         let link = &mut self.link;
         let len = usize::from(link.len);
         if link.len == Link::UNKNOWN {
@@ -639,8 +657,34 @@ impl GroupPosition {
 
     /// Whether no group outside the areas can be reached from both (through groups outside the
     /// areas): the score can no longer change.
+    ///
+    /// This is where the bot's searches ([`crate::FloodWars`]) end a game, whatever the number
+    /// of moves: the judge does not say how many were played, and the limit lies far beyond
+    /// their horizon (docs/floodwars.md, "The 150-move limit"). The end of the game by the
+    /// rules, the limit included, is [`GroupPosition::is_over`].
     pub fn is_separated(&self) -> bool {
         self.link.len == 0
+    }
+
+    /// Whether the game is over, as [`Position::is_over`] has it: the move limit
+    /// ([`MOVE_LIMIT`], counted by [`GroupPosition::moves_played`]) is reached, or the areas
+    /// are separated ([`GroupPosition::is_separated`]). The score is then
+    /// [`GroupPosition::score`].
+    pub fn is_over(&self) -> bool {
+        self.moves_played >= MOVE_LIMIT || self.is_separated()
+    }
+
+    /// The score as [`Position::score`] counts it, the judge's: each player's area plus the
+    /// free cells only it reaches. Every free region touches an area, so the cells both reach
+    /// are the two reaches ([`GroupPosition::reach`]) less the free cells.
+    pub fn score(&self) -> Score {
+        let [j, s] = self.cells.map(|cells| cells as usize);
+        let [reach_j, reach_s] = self.reach().map(|cells| cells as usize);
+        let free = self.groups.cell_groups.len() - j - s;
+        Score {
+            j: j + free - reach_s,
+            s: s + free - reach_j,
+        }
     }
 
     /// The path of free groups that shows the areas are not separated, from a group next to

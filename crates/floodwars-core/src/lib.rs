@@ -6,7 +6,8 @@
 //! - [`codec`]: the judge's text format, shared by the bot and the arena's referee;
 //! - [`groups`]: the search's view of a position, the board as a graph of same-coloured groups;
 //! - [`eval`] and [`engine`]: the evaluation, the alpha-beta engine and the tree search the bot
-//!   plays with.
+//!   plays with;
+//! - [`solve`]: the exact solver (perfect play on small boards), which the bot does not use.
 //!
 //! ```
 //! use floodwars_core::{Colour, Position};
@@ -24,6 +25,7 @@ pub mod engine;
 pub mod eval;
 pub mod groups;
 mod position;
+pub mod solve;
 
 pub use codec::ParseError;
 pub use engine::{Engine, FloodWars, TreeEngine};

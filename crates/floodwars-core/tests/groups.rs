@@ -4,7 +4,7 @@
 use bitgrid::Connectivity::Four;
 use bitgrid::{Cell, Plane};
 use floodwars_core::groups::{GroupPosition, GroupSet, MAX_GROUPS};
-use floodwars_core::{Colour, Position, Side};
+use floodwars_core::{Colour, MOVE_LIMIT, Position, Side};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -134,10 +134,44 @@ proptest! {
             let full = groups.race(MAX_GROUPS);
             let over = position.is_over();
             prop_assert_eq!(groups.is_separated(), over);
+            prop_assert_eq!(groups.is_over(), over);
+            prop_assert_eq!(groups.moves_played(), position.moves_played());
+            prop_assert_eq!(groups.score(), position.score());
             if over {
                 let score = position.score();
                 prop_assert_eq!(full.map(|c| c as usize), [score.j, score.s]);
             }
+            let moves: Vec<Colour> = position.legal_moves().collect();
+            let colour = moves[choice % moves.len()];
+            position = position.play(colour);
+            groups = groups.play(colour);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn group_positions_end_at_the_move_limit_like_the_cell_planes(
+        width in 2..=12usize,
+        height in 2..=12usize,
+        picks in prop::collection::vec(any::<u8>(), 144),
+        colours in 2..=5u8,
+        start in (MOVE_LIMIT - 12)..=(MOVE_LIMIT + 1),
+        choices in prop::collection::vec(0..3usize, 16),
+    ) {
+        let rows = board(width, height, &picks, colours);
+        let mut position = Position::new(&rows, Side::J, start).unwrap();
+        prop_assume!(!position.shares_area());
+        let mut groups = GroupPosition::new(&position);
+        for &choice in &choices {
+            prop_assert_eq!(groups.moves_played(), position.moves_played());
+            prop_assert_eq!(groups.is_over(), position.is_over());
+            // The separation alone, at the limit or past it (where the bot's searches end).
+            let (from_j, from_s) = position.reach();
+            prop_assert_eq!(groups.is_separated(), from_j.is_disjoint(&from_s));
+            prop_assert_eq!(groups.score(), position.score());
             let moves: Vec<Colour> = position.legal_moves().collect();
             let colour = moves[choice % moves.len()];
             position = position.play(colour);
