@@ -1,6 +1,7 @@
 //! Flood Wars engine kernels on random boards: building the group graph, a move, the race
-//! evaluation, the cells each side can still reach (the exact solver's bounds), and a
-//! fixed-depth search (nodes per second = nodes / time).
+//! evaluation, the cells each side can still reach (the exact solver's bounds), a fixed-depth
+//! search (nodes per second = nodes / time) and the bot's tree search at a fixed number of
+//! iterations (iterations per second = 3,000 / time).
 //!
 //! Run: `cargo bench -p floodgate-benches --bench floodwars`
 
@@ -9,10 +10,10 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use floodwars_core::groups::{GroupPosition, MAX_GROUPS};
-use floodwars_core::{Colour, Engine, Position, Side};
+use floodwars_core::{Colour, Engine, Position, Side, TreeEngine};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
-use search::{AlphaBetaOptions, Clock};
+use search::{AlphaBetaOptions, Budget, Clock};
 
 /// A random square board with `moves` greedy-ish random moves played (a midgame position).
 fn position(side: usize, moves: usize, seed: u64) -> Position {
@@ -68,6 +69,11 @@ fn kernels(c: &mut Criterion) {
                 })
             },
         );
+        group.bench_with_input(BenchmarkId::new("tree-3000", &label), &start, |b, p| {
+            b.iter(|| {
+                TreeEngine::new(64 << 20).search_within(black_box(p), &Budget::iterations(3000))
+            })
+        });
     }
     group.finish();
 }

@@ -565,5 +565,9 @@ fn rave_priors_count_as_visits_and_leaves_wait_to_be_expanded() {
     mcts.search(&Budget::iterations(7));
     assert_eq!(mcts.node_count(), 9);
     mcts.search(&Budget::iterations(1));
-    assert_eq!(mcts.node_count(), 9 + 8, "the eight empty cells after X takes 4");
+    assert_eq!(
+        mcts.node_count(),
+        9 + 8,
+        "the eight empty cells after X takes 4"
+    );
 }
