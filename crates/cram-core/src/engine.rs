@@ -540,8 +540,9 @@ struct LookaheadState {
     hash: u64,
 }
 
-/// A look-ahead move: the domino's number ([`Domino::numbered`]).
-type LookaheadMove = u32;
+/// A look-ahead move: the domino's number ([`Domino::numbered`]; below 8,192 on the boards of at
+/// most 64 x 64 the look-ahead runs on).
+type LookaheadMove = u16;
 
 /// How many moves a domino takes away: the empty neighbours of its two cells (each counts
 /// the other).

@@ -74,7 +74,7 @@ pub struct SearchResult<M> {
 pub struct AlphaBeta<G: Game> {
     game: G,
     options: AlphaBetaOptions,
-    table: TranspositionTable,
+    table: TranspositionTable<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<u32>,
     /// Triangular principal-variation table: `pv[ply]` is the best line found from `ply`.
@@ -294,6 +294,9 @@ impl<G: Game> AlphaBeta<G> {
                 None => self.game.evaluate(state),
             };
         }
+        // The table's move counts only if it is legal here (another position may share the
+        // bits the table keeps).
+        let table_move = table_move.and_then(|m| moves.iter().position(|&legal| legal == m));
         let mut picker = MovePicker::new(&moves, table_move, self.killers[ply]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -327,8 +330,9 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
         let bound = bound(best, original_alpha, beta);
+        let best_move = best_index.map(|index| moves[index]);
         self.table
-            .store(key, score_to_table(best, ply), depth, bound, best_index);
+            .store(key, score_to_table(best, ply), depth, bound, best_move);
         best
     }
 
@@ -343,7 +347,7 @@ impl<G: Game> AlphaBeta<G> {
         alpha: Score,
         beta: Score,
         clock: &Clock,
-    ) -> Result<(Player, u64, Option<usize>), Score> {
+    ) -> Result<(Player, u64, Option<G::Move>), Score> {
         self.pv[ply].clear();
         if depth == 0 || ply >= MAX_PLY {
             return Err(self.leaf(state, ply));
@@ -361,7 +365,7 @@ impl<G: Game> AlphaBeta<G> {
 
     /// What the table holds for the position `key` searched `depth` plies deep at `ply`:
     /// `Err` with a value that decides the node within `(alpha, beta)`, else `Ok` with the
-    /// index of the best move it found, if any.
+    /// best move it found, if any.
     fn probe(
         &mut self,
         key: u64,
@@ -369,7 +373,7 @@ impl<G: Game> AlphaBeta<G> {
         ply: usize,
         alpha: Score,
         beta: Score,
-    ) -> Result<Option<usize>, Score> {
+    ) -> Result<Option<G::Move>, Score> {
         let Some(entry) = self.table.probe(key) else {
             return Ok(None);
         };
