@@ -16,7 +16,7 @@
 use std::time::{Duration, Instant};
 
 use go_core::gtp::{GtpMove, colour_word};
-use go_core::{Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Point, Position, Vertex};
+use go_core::{Cell, Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Point, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -37,7 +37,7 @@ impl Builtin {
     /// The move this strategy picks for `colour` in `game`.
     pub fn choose_go_move(self, game: &Game, colour: Colour, rng: &mut Xoshiro256PlusPlus) -> Move {
         let position = game.position();
-        let candidates: Vec<Vertex> = game
+        let candidates: Vec<Cell> = game
             .legal_points(colour)
             .into_iter()
             .filter(|&v| !position.is_eye(v, colour))
@@ -45,7 +45,7 @@ impl Builtin {
         if candidates.is_empty() {
             return Move::Pass;
         }
-        let pick = |points: &[Vertex], rng: &mut Xoshiro256PlusPlus| {
+        let pick = |points: &[Cell], rng: &mut Xoshiro256PlusPlus| {
             Move::Play(points[(rng.next_u64() % points.len() as u64) as usize])
         };
         match self {
@@ -61,7 +61,7 @@ impl Builtin {
                     })
                     .collect();
                 let most = captured.iter().copied().max().unwrap_or(0);
-                let best: Vec<Vertex> = candidates
+                let best: Vec<Cell> = candidates
                     .iter()
                     .zip(&captured)
                     .filter(|&(_, &n)| n == most)
@@ -287,7 +287,7 @@ impl Referee for Go {
                 if x > 0 {
                     out.push(' ');
                 }
-                let glyph = match (state.point(Vertex::new(x, y)), colour) {
+                let glyph = match (state.point(Cell::new(x, y)), colour) {
                     (Point::Black, true) => "\x1b[1;34mX\x1b[0m",
                     (Point::White, true) => "\x1b[1;31mO\x1b[0m",
                     (Point::Black, false) => "X",

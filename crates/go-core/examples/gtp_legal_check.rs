@@ -20,7 +20,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 
 use go_core::gtp::{GtpMove, colour_word};
-use go_core::{Colour, Game, IllegalMove, Move, Vertex};
+use go_core::{Cell, Colour, Game, IllegalMove, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -82,7 +82,7 @@ fn run() -> Result<(), String> {
             for colour in [Colour::Black, Colour::White] {
                 for y in 0..size {
                     for x in 0..size {
-                        let m = Move::Play(Vertex::new(x, y));
+                        let m = Move::Play(Cell::new(x, y));
                         let vertex = GtpMove::from_move(m, size);
                         let theirs = call(&format!("is_legal {} {vertex}", colour_word(colour)))?;
                         let verdict = game.check(colour, m);

@@ -8,16 +8,18 @@ use bitgrid::{Cell, Plane};
 /// The largest board side the scorer accepts (the seed's bound).
 pub const MAX_SIZE: usize = 255;
 
-/// What stands on a point.
+/// What stands on a point: the one stone type of go-core. The scorer's boards are read into
+/// it, and a playing [`Position`](crate::Position) stores it as its `u8` (with one more value,
+/// 3, for the slots off the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Point {
-    /// A black stone (`X`).
-    Black,
-    /// A white stone (`O`).
-    White,
     /// No stone (`-`).
-    Empty,
+    Empty = 0,
+    /// A black stone (`X`).
+    Black = 1,
+    /// A white stone (`O`).
+    White = 2,
 }
 
 impl Point {

@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use crate::position::{Colour, Move, Position, Vertex};
+use bitgrid::Cell;
+
+use crate::position::{Colour, Move, Position};
 use crate::score::Score;
 
 /// Why a move may not be played.
@@ -33,9 +35,9 @@ impl std::error::Error for IllegalMove {}
 /// the board is then scored by area with komi added to White.
 ///
 /// ```
-/// use go_core::{Colour, Game, Move, Vertex};
+/// use go_core::{Colour, Game, Move, Cell};
 /// let mut game = Game::new(9, 7.0);
-/// game.play(Colour::Black, Move::Play(Vertex::new(4, 4))).unwrap();
+/// game.play(Colour::Black, Move::Play(Cell::new(4, 4))).unwrap();
 /// game.play(Colour::White, Move::Pass).unwrap();
 /// game.play(Colour::Black, Move::Pass).unwrap();
 /// assert!(game.is_over());
@@ -149,10 +151,10 @@ impl Game {
     }
 
     /// The points where `colour` may put a stone now.
-    pub fn legal_points(&self, colour: Colour) -> Vec<Vertex> {
+    pub fn legal_points(&self, colour: Colour) -> Vec<Cell> {
         let n = self.size();
         (0..n * n)
-            .map(|i| Vertex::new(i % n, i / n))
+            .map(|i| Cell::new(i % n, i / n))
             .filter(|&v| self.check(colour, Move::Play(v)).is_ok())
             .collect()
     }

@@ -7,19 +7,21 @@
 //!
 //! ```
 //! use go_core::gtp::{Command, Request};
-//! use go_core::{Colour, Move, Vertex};
+//! use go_core::{Colour, Move, Cell};
 //! let request: Request = "7 play w D4".parse().unwrap();
 //! assert_eq!(request.id, Some(7));
 //! // On a 9 x 9 board D4 is column 3, row 5 from the top.
 //! assert_eq!(request.command, Command::Play(Colour::White, go_core::gtp::GtpMove::Vertex('D', 4)));
-//! assert_eq!(go_core::gtp::GtpMove::Vertex('D', 4).on_board(9), Some(Move::Play(Vertex::new(3, 5))));
+//! assert_eq!(go_core::gtp::GtpMove::Vertex('D', 4).on_board(9), Some(Move::Play(Cell::new(3, 5))));
 //! ```
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Point;
-use crate::position::{Colour, Move, Position, Vertex};
+use bitgrid::Cell;
+
+use crate::position::{Colour, Move, Position};
 
 /// The commands the engine knows, in the order `list_commands` gives them.
 pub const KNOWN_COMMANDS: [&str; 18] = [
@@ -64,7 +66,7 @@ impl GtpMove {
                 let x = COLUMNS.iter().position(|&c| c == letter as u8)?;
                 let row = usize::try_from(row).ok()?;
                 (x < size && (1..=size).contains(&row))
-                    .then(|| Move::Play(Vertex::new(x, size - row)))
+                    .then(|| Move::Play(Cell::new(x, size - row)))
             }
         }
     }
@@ -73,10 +75,7 @@ impl GtpMove {
     pub fn from_move(m: Move, size: usize) -> Self {
         match m {
             Move::Pass => Self::Pass,
-            Move::Play(v) => Self::Vertex(
-                COLUMNS[usize::from(v.x)] as char,
-                (size - usize::from(v.y)) as u32,
-            ),
+            Move::Play(v) => Self::Vertex(COLUMNS[v.x] as char, (size - v.y) as u32),
         }
     }
 }
@@ -383,7 +382,7 @@ pub fn board_text(position: &Position) -> String {
         out.push_str(&format!("{row:2}"));
         for x in 0..n {
             out.push(' ');
-            out.push(match position.point(Vertex::new(x, y)) {
+            out.push(match position.point(Cell::new(x, y)) {
                 Point::Black => 'X',
                 Point::White => 'O',
                 Point::Empty => '.',

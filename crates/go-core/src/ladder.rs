@@ -258,7 +258,8 @@ impl Ladders {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::{Colour, Move, Vertex};
+    use crate::position::{Colour, Move};
+    use bitgrid::Cell;
 
     /// A position from rows of `X` (black), `O` (white) and `.`, with `to_move` to play.
     fn position(rows: &[&str], to_move: Colour) -> Position {
@@ -271,7 +272,7 @@ mod tests {
                     _ => continue,
                 };
                 position.set_to_move(colour);
-                position.play(Move::Play(Vertex::new(x, y)));
+                position.play(Move::Play(Cell::new(x, y)));
             }
         }
         position.set_to_move(to_move);
@@ -285,7 +286,7 @@ mod tests {
     }
 
     fn slot(position: &Position, x: usize, y: usize) -> usize {
-        position.slot(Vertex::new(x, y))
+        position.slot(Cell::new(x, y))
     }
 
     /// A white stone at (2, 6) touched by black at (1, 6) and (2, 7), black also at (3, 7):

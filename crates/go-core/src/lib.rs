@@ -25,7 +25,8 @@ mod priors;
 pub mod reference;
 mod score;
 
+pub use bitgrid::Cell;
 pub use board::{Board, MAX_SIZE, ParseBoardError, Point};
 pub use game::{Game, IllegalMove};
-pub use position::{Colour, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Position, Vertex};
+pub use position::{Colour, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Position};
 pub use score::{GameResult, Score};

@@ -21,9 +21,13 @@ pub const MAX_PLAY_SIZE: usize = 25;
 /// right edge of the row above), plus one for the last row's right edge.
 pub(crate) const CAPACITY: usize = (MAX_PLAY_SIZE + 2) * (MAX_PLAY_SIZE + 1) + 1;
 
-pub(crate) const EMPTY: u8 = 0;
-pub(crate) const BLACK: u8 = 1;
-pub(crate) const WHITE: u8 = 2;
+/// What a slot holds: a [`Point`] as its `u8` (go-core's one stone type), or [`EDGE`].
+pub(crate) const EMPTY: u8 = Point::Empty as u8;
+/// A black stone's slot.
+pub(crate) const BLACK: u8 = Point::Black as u8;
+/// A white stone's slot.
+pub(crate) const WHITE: u8 = Point::White as u8;
+/// A slot off the board.
 const EDGE: u8 = 3;
 
 /// A player, or the colour of a stone.
@@ -49,30 +53,17 @@ impl Colour {
         self as usize
     }
 
-    pub(crate) const fn stone(self) -> u8 {
+    /// The stone of this colour.
+    pub const fn point(self) -> Point {
         match self {
-            Self::Black => BLACK,
-            Self::White => WHITE,
+            Self::Black => Point::Black,
+            Self::White => Point::White,
         }
     }
-}
 
-/// A point of the board: column `x` from the left, row `y` from the top, both from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Vertex {
-    /// The column, 0 at the left.
-    pub x: u8,
-    /// The row, 0 at the top.
-    pub y: u8,
-}
-
-impl Vertex {
-    /// The point in column `x` and row `y` (from the top-left corner).
-    pub const fn new(x: usize, y: usize) -> Self {
-        Self {
-            x: x as u8,
-            y: y as u8,
-        }
+    /// A slot holding this colour's stone.
+    pub(crate) const fn stone(self) -> u8 {
+        self.point() as u8
     }
 }
 
@@ -80,7 +71,7 @@ impl Vertex {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A stone on this point.
-    Play(Vertex),
+    Play(Cell),
     /// No stone.
     Pass,
 }
@@ -198,7 +189,7 @@ impl Position {
         };
         for y in 0..size {
             for x in 0..size {
-                let p = position.slot(Vertex::new(x, y));
+                let p = position.slot(Cell::new(x, y));
                 position.points[p] = EMPTY;
                 position.push_empty(p);
             }
@@ -237,7 +228,7 @@ impl Position {
     }
 
     /// What stands on `vertex`. Panics if `vertex` is off the board.
-    pub fn point(&self, vertex: Vertex) -> Point {
+    pub fn point(&self, vertex: Cell) -> Point {
         self.check(vertex);
         match self.points[self.slot(vertex)] {
             BLACK => Point::Black,
@@ -251,18 +242,18 @@ impl Position {
         let mut board = Board::empty(self.size);
         for y in 0..self.size {
             for x in 0..self.size {
-                board.set(Cell::new(x, y), self.point(Vertex::new(x, y)));
+                board.set(Cell::new(x, y), self.point(Cell::new(x, y)));
             }
         }
         board
     }
 
     /// Whether `vertex` lies on the board.
-    pub fn contains(&self, vertex: Vertex) -> bool {
-        usize::from(vertex.x) < self.size && usize::from(vertex.y) < self.size
+    pub fn contains(&self, vertex: Cell) -> bool {
+        vertex.x < self.size && vertex.y < self.size
     }
 
-    fn check(&self, vertex: Vertex) {
+    fn check(&self, vertex: Cell) {
         assert!(
             self.contains(vertex),
             "{vertex:?} is off a {0} x {0} board",
@@ -271,13 +262,13 @@ impl Position {
     }
 
     /// The array slot of `vertex`.
-    pub(crate) fn slot(&self, vertex: Vertex) -> usize {
-        (usize::from(vertex.y) + 1) * self.stride + usize::from(vertex.x) + 1
+    pub(crate) fn slot(&self, vertex: Cell) -> usize {
+        (vertex.y + 1) * self.stride + vertex.x + 1
     }
 
     /// The vertex of array slot `p`.
-    pub(crate) fn vertex(&self, p: usize) -> Vertex {
-        Vertex::new(p % self.stride - 1, p / self.stride - 1)
+    pub(crate) fn vertex(&self, p: usize) -> Cell {
+        Cell::new(p % self.stride - 1, p / self.stride - 1)
     }
 
     /// The stored point of every array slot (`EMPTY`, `BLACK`, `WHITE` or `EDGE`).
@@ -444,7 +435,7 @@ impl Position {
     /// Whether the empty point `vertex` is an eye of `colour`: every neighbour is a stone of
     /// `colour` or the edge, and the diagonals hold at most one stone of the other colour (none
     /// when the point is on the edge). Panics if `vertex` is off the board.
-    pub fn is_eye(&self, vertex: Vertex, colour: Colour) -> bool {
+    pub fn is_eye(&self, vertex: Cell, colour: Colour) -> bool {
         self.check(vertex);
         let p = self.slot(vertex);
         self.points[p] == EMPTY && self.is_eye_slot(p, colour)
@@ -714,7 +705,7 @@ mod tests {
                 }
                 for y in 0..n {
                     for x in 0..n {
-                        let p = position.slot(Vertex::new(x, y));
+                        let p = position.slot(Cell::new(x, y));
                         if position.stone_at(p).is_some() {
                             let liberties = true_liberties(&position, p);
                             let single = (liberties.len() == 1).then(|| liberties[0]);

@@ -65,8 +65,7 @@ impl Priors {
             }
             if let Some(last) = near {
                 let v = position.vertex(p);
-                let distance =
-                    usize::from(v.x.abs_diff(last.x)) + usize::from(v.y.abs_diff(last.y));
+                let distance = v.x.abs_diff(last.x) + v.y.abs_diff(last.y);
                 if let Some(&bonus) = NEAR_LAST.get(distance.wrapping_sub(1)) {
                     prior.visits += bonus;
                     prior.wins += bonus;

@@ -1,7 +1,7 @@
 //! The GTP codec: requests, vertices and replies.
 
 use go_core::gtp::{self, Command, GtpMove, ParseError, Request};
-use go_core::{Colour, Move, Vertex};
+use go_core::{Cell, Colour, Move};
 
 fn parse(line: &str) -> Result<Request, ParseError> {
     line.parse()
@@ -76,10 +76,10 @@ fn lines_without_a_request_and_bad_requests_are_told_apart() {
 #[test]
 fn vertices_map_to_points_from_the_bottom_left() {
     let corner = GtpMove::Vertex('A', 1);
-    assert_eq!(corner.on_board(9), Some(Move::Play(Vertex::new(0, 8))));
+    assert_eq!(corner.on_board(9), Some(Move::Play(Cell::new(0, 8))));
     assert_eq!(
         GtpMove::Vertex('J', 9).on_board(9),
-        Some(Move::Play(Vertex::new(8, 0)))
+        Some(Move::Play(Cell::new(8, 0)))
     );
     assert_eq!(GtpMove::Vertex('K', 1).on_board(9), None);
     assert_eq!(GtpMove::Vertex('A', 10).on_board(9), None);
@@ -87,7 +87,7 @@ fn vertices_map_to_points_from_the_bottom_left() {
     for size in [2, 9, 19, 25] {
         for y in 0..size {
             for x in 0..size {
-                let m = Move::Play(Vertex::new(x, y));
+                let m = Move::Play(Cell::new(x, y));
                 let written = GtpMove::from_move(m, size);
                 let read: GtpMove = written.to_string().parse().unwrap();
                 assert_eq!(read.on_board(size), Some(m), "{written}");

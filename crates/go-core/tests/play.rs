@@ -1,7 +1,7 @@
 //! The playing rules (docs/rules/go.md): hand-built positions, random games against a plain
 //! implementation written from the rules, and counts of legal move sequences.
 
-use go_core::{Colour, Game, IllegalMove, Move, Point, Vertex};
+use go_core::{Cell, Colour, Game, IllegalMove, Move, Point};
 use proptest::prelude::*;
 
 /// A plain implementation of the Tromp-Taylor rules, as the rules read: a vector of points,
@@ -103,7 +103,7 @@ mod plain {
 }
 
 fn v(x: usize, y: usize) -> Move {
-    Move::Play(Vertex::new(x, y))
+    Move::Play(Cell::new(x, y))
 }
 
 /// Plays `moves` alternately from Black on an empty board of side `n`.
@@ -135,7 +135,7 @@ fn a_stone_without_liberties_is_captured() {
             v(1, 2),
         ],
     );
-    assert_eq!(game.position().point(Vertex::new(1, 1)), Point::Empty);
+    assert_eq!(game.position().point(Cell::new(1, 1)), Point::Empty);
     assert_eq!(board_text(&game), "- X -\nX - X\n- X -\n");
     assert_eq!(game.position().empty_count(), 5);
 }
@@ -207,7 +207,7 @@ fn ko_retake_waits_for_a_change_elsewhere() {
     game.play(Colour::Black, Move::Pass).unwrap();
     game.play(Colour::White, v(1, 1)).unwrap();
     game.play(Colour::Black, v(2, 1)).unwrap();
-    assert_eq!(game.position().point(Vertex::new(1, 1)), Point::Empty);
+    assert_eq!(game.position().point(Cell::new(1, 1)), Point::Empty);
     assert_eq!(
         game.check(Colour::White, v(1, 1)),
         Err(IllegalMove::Superko)
@@ -217,7 +217,7 @@ fn ko_retake_waits_for_a_change_elsewhere() {
     game.play(Colour::Black, v(4, 3)).unwrap();
     assert_eq!(game.check(Colour::White, v(1, 1)), Ok(()));
     game.play(Colour::White, v(1, 1)).unwrap();
-    assert_eq!(game.position().point(Vertex::new(2, 1)), Point::Empty);
+    assert_eq!(game.position().point(Cell::new(2, 1)), Point::Empty);
 }
 
 #[test]
@@ -312,7 +312,7 @@ proptest! {
             let ours: Vec<usize> = game
                 .legal_points(colour)
                 .iter()
-                .map(|p| usize::from(p.y) * n + usize::from(p.x))
+                .map(|p| p.y * n + p.x)
                 .collect();
             let theirs: Vec<usize> =
                 (0..n * n).filter(|&i| reference.after(colour, i).is_some()).collect();
@@ -320,7 +320,7 @@ proptest! {
             // One pick in eight passes (so that games end now and then).
             let choice = (pick % 8 != 0 && !ours.is_empty())
                 .then(|| ours[usize::from(pick / 8) % ours.len()]);
-            let m = choice.map_or(Move::Pass, |i| Move::Play(Vertex::new(i % n, i / n)));
+            let m = choice.map_or(Move::Pass, |i| Move::Play(Cell::new(i % n, i / n)));
             game.play(colour, m).unwrap();
             reference.play(colour, choice);
             for i in 0..n * n {
@@ -329,7 +329,7 @@ proptest! {
                     Some(Colour::White) => Point::White,
                     None => Point::Empty,
                 };
-                prop_assert_eq!(game.position().point(Vertex::new(i % n, i / n)), expected);
+                prop_assert_eq!(game.position().point(Cell::new(i % n, i / n)), expected);
             }
             if game.is_over() {
                 prop_assert!(reference.passes >= 2);

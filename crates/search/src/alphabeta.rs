@@ -294,9 +294,6 @@ impl<G: Game> AlphaBeta<G> {
                 None => self.game.evaluate(state),
             };
         }
-        // The table's move counts only if it is legal here (another position may share the
-        // bits the table keeps).
-        let table_move = table_move.and_then(|m| moves.iter().position(|&legal| legal == m));
         let mut picker = MovePicker::new(&moves, table_move, self.killers[ply]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -323,7 +320,7 @@ impl<G: Game> AlphaBeta<G> {
                 }
             }
             if alpha >= beta {
-                if Some(index) != table_move {
+                if Some(m) != table_move {
                     self.remember_cutoff(m, ply, me.index(), depth);
                 }
                 break;

@@ -16,15 +16,16 @@ pub(crate) struct MovePicker {
 }
 
 impl MovePicker {
-    /// A picker over `moves`: `table_move` an index into them (ignored when out of range),
-    /// `killers` moves that are tried next when they are among `moves`.
+    /// A picker over `moves`: the table's move and then `killers` are tried first when they
+    /// are among `moves` (the table's move may be another position's, sharing the bits the
+    /// table keeps).
     pub(crate) fn new<M: Copy + Eq>(
         moves: &[M],
-        table_move: Option<usize>,
+        table_move: Option<M>,
         killers: [Option<M>; 2],
     ) -> Self {
         let mut first: SmallVec<[usize; 3]> = SmallVec::new();
-        first.extend(table_move.filter(|&index| index < moves.len()));
+        first.extend(table_move.and_then(|m| moves.iter().position(|&legal| legal == m)));
         for killer in killers.into_iter().flatten() {
             match moves.iter().position(|&m| m == killer) {
                 Some(index) if !first.contains(&index) => first.push(index),
@@ -68,18 +69,18 @@ mod tests {
     #[test]
     fn table_move_then_killers_then_history() {
         let moves = [10, 11, 12, 13, 14];
-        let mut picker = MovePicker::new(&moves, Some(3), [Some(13), Some(11)]);
+        let mut picker = MovePicker::new(&moves, Some(13), [Some(13), Some(11)]);
         let history = |index: usize| [1, 0, 5, 9, 5][index];
         let order: Vec<usize> = std::iter::from_fn(|| picker.next(moves.len(), history)).collect();
-        // 3 from the table, 11 (index 1) as a killer (13 is the table move already), then by
+        // 13 (index 3) from the table, 11 (index 1) as a killer (13 is the table move already), then by
         // history with ties in the game's order: 2 and 4 (5 each), 0 (1).
         assert_eq!(order, [3, 1, 2, 4, 0]);
     }
 
     #[test]
-    fn out_of_range_table_moves_and_absent_killers_are_skipped() {
+    fn illegal_table_moves_and_absent_killers_are_skipped() {
         let moves = ['a', 'b'];
-        let mut picker = MovePicker::new(&moves, Some(7), [Some('z'), None]);
+        let mut picker = MovePicker::new(&moves, Some('y'), [Some('z'), None]);
         let order: Vec<usize> = std::iter::from_fn(|| picker.next(moves.len(), |_| 0)).collect();
         assert_eq!(order, [0, 1]);
     }

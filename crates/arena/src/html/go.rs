@@ -1,6 +1,6 @@
 //! Go boards: the stones on a wooden board.
 
-use go_core::{Point, Position, Vertex};
+use go_core::{Cell, Point, Position};
 
 use super::{Dot, Line, Picture};
 
@@ -30,7 +30,7 @@ pub fn go(position: &Position) -> Picture {
     }
     for y in 0..n {
         for x in 0..n {
-            let colour = match position.point(Vertex::new(x, y)) {
+            let colour = match position.point(Cell::new(x, y)) {
                 Point::Black => STONE[0],
                 Point::White => STONE[1],
                 Point::Empty => continue,
