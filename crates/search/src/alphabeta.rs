@@ -31,6 +31,9 @@ pub struct AlphaBetaOptions {
     /// power of two): a node with many moves values each of its leaves, and on a large board
     /// those leaves can take a millisecond in all.
     pub check_every: u64,
+    /// Principal-variation search: every move after a node's first is searched with a null
+    /// window first (off by default; see docs/search.md for where it was measured).
+    pub principal_variation: bool,
 }
 
 impl Default for AlphaBetaOptions {
@@ -40,6 +43,7 @@ impl Default for AlphaBetaOptions {
             table_bytes: 4 << 20,
             aspiration_window: None,
             check_every: 1024,
+            principal_variation: false,
         }
     }
 }
@@ -297,11 +301,12 @@ impl<G: Game> AlphaBeta<G> {
         let mut picker = MovePicker::new(&moves, table_move, self.killers[ply]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let mut best_index = None;
+        let mut best_move = None;
         while let Some(index) = picker.next(moves.len(), |i| self.history_score(me, moves[i])) {
             let m = moves[index];
             let next = self.game.next(state, m);
-            let score = self.child_score(&next, me, depth, ply, alpha, beta, clock);
+            let window = (alpha, beta);
+            let score = self.move_score(&next, me, depth, ply, window, clock, best > -INFINITY);
             if self.stopped {
                 return 0;
             }
@@ -310,7 +315,7 @@ impl<G: Game> AlphaBeta<G> {
             }
             if score > best {
                 best = score;
-                best_index = Some(index);
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, m);
@@ -327,7 +332,6 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
         let bound = bound(best, original_alpha, beta);
-        let best_move = best_index.map(|index| moves[index]);
         self.table
             .store(key, score_to_table(best, ply), depth, bound, best_move);
         best
@@ -416,6 +420,32 @@ impl<G: Game> AlphaBeta<G> {
             self.alpha_beta(next, depth - 1, ply + 1, -beta, -alpha, clock)
         };
         if same_player { score } else { -score }
+    }
+
+    /// The score of a move to `next` within `(alpha, beta)`. With principal-variation search,
+    /// a move after a node's first (`later`) above the leaves is first searched with a null
+    /// window just above `alpha`, which proves cheaply that it is no better; only one that
+    /// beats `alpha` (and not `beta`) is searched again with the whole window.
+    #[allow(clippy::too_many_arguments)]
+    fn move_score(
+        &mut self,
+        next: &G::State,
+        me: Player,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+        clock: &Clock,
+        later: bool,
+    ) -> Score {
+        if !(self.options.principal_variation && later && depth > 1) {
+            return self.child_score(next, me, depth, ply, alpha, beta, clock);
+        }
+        let score = self.child_score(next, me, depth, ply, alpha, alpha + 1, clock);
+        if alpha < score && score < beta && !self.stopped {
+            self.child_score(next, me, depth, ply, alpha, beta, clock)
+        } else {
+            score
+        }
     }
 
     /// The history score of `m` for `player`.

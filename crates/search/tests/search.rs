@@ -36,21 +36,30 @@ fn tictactoe_is_a_draw_from_the_start() {
 
 #[test]
 fn alpha_beta_values_every_tictactoe_position_like_negamax() {
-    let mut searcher = alpha_beta(TicTacToe, 9, Some(50));
-    for board in all_tictactoe_positions() {
-        let expected = negamax(&TicTacToe, &board.clone(), 9);
-        let result = searcher.search(&board, &Clock::unlimited());
-        assert_eq!(result.score, expected, "{board:?}");
-        if let Some(m) = result.best_move {
-            // The chosen move keeps the value: the position after it is worth -expected.
-            let after = TicTacToe.next(&board.clone(), m);
-            assert_eq!(
-                seen_from_parent(-negamax(&TicTacToe, &after, 8)),
-                expected,
-                "{board:?} move {m}"
-            );
-        } else {
-            assert!(TicTacToe.outcome(&board).is_some());
+    for principal_variation in [false, true] {
+        let options = AlphaBetaOptions {
+            max_depth: 9,
+            table_bytes: 1 << 16,
+            aspiration_window: Some(50),
+            principal_variation,
+            ..AlphaBetaOptions::default()
+        };
+        let mut searcher = AlphaBeta::new(TicTacToe, options);
+        for board in all_tictactoe_positions() {
+            let expected = negamax(&TicTacToe, &board.clone(), 9);
+            let result = searcher.search(&board, &Clock::unlimited());
+            assert_eq!(result.score, expected, "{board:?}");
+            if let Some(m) = result.best_move {
+                // The chosen move keeps the value: the position after it is worth -expected.
+                let after = TicTacToe.next(&board.clone(), m);
+                assert_eq!(
+                    seen_from_parent(-negamax(&TicTacToe, &after, 8)),
+                    expected,
+                    "{board:?} move {m}"
+                );
+            } else {
+                assert!(TicTacToe.outcome(&board).is_some());
+            }
         }
     }
 }
@@ -436,10 +445,18 @@ proptest! {
         depth in 1..9u32,
         tree_depth in 1..12u32,
         aspiration in prop::option::of(1..200i32),
+        principal_variation in any::<bool>(),
     ) {
         let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
         let expected = negamax(&RandomTree, &state.clone(), depth);
-        let result = alpha_beta(RandomTree, depth, aspiration).search(&state, &Clock::unlimited());
+        let mut searcher = AlphaBeta::new(RandomTree, AlphaBetaOptions {
+            max_depth: depth,
+            table_bytes: 1 << 16,
+            aspiration_window: aspiration,
+            principal_variation,
+            ..AlphaBetaOptions::default()
+        });
+        let result = searcher.search(&state, &Clock::unlimited());
         prop_assert_eq!(result.score, expected);
         if let Some(m) = result.best_move {
             // The best move leads to a position worth the root's score.
