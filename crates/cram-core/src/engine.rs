@@ -9,7 +9,9 @@ use std::cell::RefCell;
 use std::time::Instant;
 
 use bitgrid::{Cell, Plane};
-use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, mix};
+use search::{
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, Outcome, Player, Score, mix,
+};
 
 use bitgrid::Connectivity::Four;
 
@@ -134,10 +136,11 @@ impl Engine {
         let searched = (small && empty <= LOOKAHEAD_CELLS)
             .then(|| self.look_ahead(limit))
             .flatten();
-        searched.or_else(|| self.scan.next(&self.board))
+        searched.legal_or_answer(|d| self.board.is_legal(d), || self.scan.next(&self.board))
     }
 
-    /// The look-ahead search's move, if it finishes an iteration within `limit`.
+    /// The look-ahead search's move, if it finishes an iteration within `limit` (the caller
+    /// checks that it is legal on the board).
     fn look_ahead(&mut self, limit: Limit) -> Option<Domino> {
         let state = LookaheadState {
             board: self.board.clone(),
@@ -168,9 +171,10 @@ impl Engine {
             .solver
             .get_mut()
             .set_deadline(None);
-        let m = result.best_move?;
-        let domino = Domino::numbered(m as usize, self.board.columns());
-        self.board.is_legal(domino).then_some(domino)
+        let columns = self.board.columns();
+        result
+            .best_move
+            .map(|m| Domino::numbered(m as usize, columns))
     }
 }
 
