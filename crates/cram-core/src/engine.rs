@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use bitgrid::{Cell, Plane};
 use search::{
-    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, Outcome, Player, Score, mix,
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, MoveTime, Outcome, Player, Score,
+    TimePolicy, mix,
 };
 
 use bitgrid::Connectivity::Four;
@@ -111,7 +112,8 @@ impl Engine {
             let solver = self.lookahead.game_mut().solver.get_mut();
             match limit {
                 Limit::Time(deadline) => {
-                    solver.set_deadline(Some(start + deadline.saturating_duration_since(start) / 2))
+                    // The regions get the first half of the time, the look-ahead the rest.
+                    solver.set_deadline(Some(MoveTime::ending_at(start, deadline).halfway()))
                 }
                 Limit::Work(effort) => solver.limit_work(Some(effort.solver_work)),
             }
@@ -149,8 +151,7 @@ impl Engine {
         };
         let clock = match limit {
             Limit::Time(deadline) => {
-                let now = Instant::now();
-                let hard = deadline.saturating_duration_since(now);
+                let time = MoveTime::ending_at(Instant::now(), deadline);
                 self.lookahead
                     .game_mut()
                     .solver
@@ -158,7 +159,7 @@ impl Engine {
                     .set_deadline(Some(deadline));
                 self.lookahead
                     .set_max_depth(AlphaBetaOptions::default().max_depth);
-                Clock::new(now, hard / 3, hard)
+                time.clock(TimePolicy::OneThird)
             }
             Limit::Work(effort) => {
                 self.lookahead.set_max_depth(effort.lookahead_depth);
