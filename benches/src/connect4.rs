@@ -3,7 +3,7 @@
 //! Bit `column * 7 + row` is a cell (row 0 at the bottom); bit 6 of each column stays empty so
 //! that shifts never carry a line from one column into the next.
 
-use search::{Game, MoveList, Outcome, Player, Score};
+use search::{Game, MoveList, Outcome, Player, Score, mix};
 
 const COLUMNS: u8 = 7;
 const ROWS: u8 = 6;
@@ -23,19 +23,12 @@ pub struct Position {
     hash: u64,
 }
 
-const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Zobrist keys: one per cell and player.
 const ZOBRIST: [[u64; CELLS]; 2] = {
     let mut keys = [[0; CELLS]; 2];
     let mut i = 0;
     while i < 2 * CELLS {
-        keys[i / CELLS][i % CELLS] = splitmix(i as u64 + 1);
+        keys[i / CELLS][i % CELLS] = mix(i as u64 + 1);
         i += 1;
     }
     keys

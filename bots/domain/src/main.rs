@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use domain_core::codec::{parse_action_line, parse_cell, parse_size, quoted};
 use domain_core::engine::{Domain, Engine};
 use domain_core::state::State;
-use search::{Budget, Clock, EvalLeaves, Mcts, MctsOptions};
+use search::{Budget, EvalLeaves, Mcts, MctsOptions, MoveTime, TimePolicy};
 
 const TABLE_BYTES: usize = 8 << 20;
 
@@ -90,7 +90,7 @@ fn run() -> Result<(), String> {
     let mut stdout = std::io::stdout().lock();
     let mut budget = first_budget;
     while let Some(line) = next_line()? {
-        let arrived = Instant::now();
+        let time = MoveTime::new(Instant::now(), budget);
         if let Some(action) = parse_action_line(&line).map_err(|e| e.to_string())? {
             if !state.is_legal(action) {
                 eprintln!(
@@ -107,7 +107,7 @@ fn run() -> Result<(), String> {
         }
         let action = if use_mcts {
             // MCTS stops between iterations: it may use nearly all of the budget.
-            let clock = Clock::new(arrived, budget.mul_f64(0.9), budget);
+            let clock = time.clock(TimePolicy::NineTenths);
             let options = MctsOptions {
                 memory_bytes: 32 << 20,
                 seed: u64::from(me),
@@ -118,7 +118,7 @@ fn run() -> Result<(), String> {
                 .best_move
                 .ok_or("no legal action left")?
         } else {
-            let clock = Clock::new(arrived, budget, budget);
+            let clock = time.clock(TimePolicy::WholeBudget);
             engine
                 .search(&state, &clock)
                 .best_move

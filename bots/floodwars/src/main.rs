@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use floodwars_core::TreeEngine;
 use floodwars_core::codec::parse;
-use search::Clock;
+use search::{MoveTime, TimePolicy};
 
 const DEFAULT_BUDGET_MS: u64 = 780;
 /// The tree's memory (its nodes and cached positions): 64 MB of the judge's 128.
@@ -58,7 +58,7 @@ fn run(started: Instant) -> Result<(), String> {
         .read_to_end(&mut input)
         .map_err(|e| format!("cannot read standard input: {e}"))?;
     let position = parse(&input).map_err(|e| e.to_string())?;
-    let clock = Clock::new(started, budget, budget);
+    let clock = MoveTime::new(started, budget).clock(TimePolicy::WholeBudget);
     let result = TreeEngine::new(TREE_BYTES).search(&position, &clock);
     let colour = result.best_move.expect("a legal colour always exists");
     let answer = position.play(colour).to_string();

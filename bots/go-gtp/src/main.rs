@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use go_core::engine::{Engine, EngineOptions};
 use go_core::gtp::{self, Command, GtpMove, ParseError, Request};
 use go_core::{Colour, Game, IllegalMove, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
-use search::{Budget, Clock};
+use search::{Budget, MoveTime, SafetyMargin, TimePolicy};
 
 /// The time per move when neither the controller nor the command line sets one.
 const DEFAULT_BUDGET: Duration = Duration::from_secs(5);
@@ -128,7 +128,7 @@ impl TimeControl {
             time / moves_left + byo_share.min(time / 2.0)
         };
         // A margin for the controller, the pipes and a busy machine.
-        Some(Duration::from_secs_f64((seconds * 0.85 - 0.25).max(0.05)))
+        Some(SafetyMargin::GAME_CLOCK.thinking_time(seconds))
     }
 }
 
@@ -231,7 +231,7 @@ impl Session {
             Some(share) => share.min(self.budget.unwrap_or(Duration::MAX)),
             None => self.budget.unwrap_or(DEFAULT_BUDGET),
         };
-        let clock = Clock::new(arrived, budget, budget);
+        let clock = MoveTime::new(arrived, budget).clock(TimePolicy::WholeBudget);
         self.engine
             .search(&self.game, colour, &Budget::time(clock))
             .best

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use grow_core::codec::{GRID_CHARS, parse_grid};
 use grow_core::engine::Engine;
-use search::Clock;
+use search::{MoveTime, TimePolicy};
 
 const DEFAULT_BUDGET_MS: u64 = 1400;
 const TABLE_BYTES: usize = 512 << 10;
@@ -62,7 +62,7 @@ fn run(started: Instant) -> Result<(), String> {
         .read_to_end(&mut input)
         .map_err(|e| format!("cannot read standard input: {e}"))?;
     let state = parse_grid(&input).map_err(|e| e.to_string())?;
-    let clock = Clock::new(started, budget / 3, budget);
+    let clock = MoveTime::new(started, budget).clock(TimePolicy::OneThird);
     let result = Engine::new(TABLE_BYTES).search(&state, &clock);
     let m = result
         .best_move

@@ -131,7 +131,7 @@ fn module(file: &Path, own: Option<&str>, crates: &[&str]) -> Result<String, Str
                 ""
             };
             out.push_str(&format!("{visibility}mod {name} {{\n"));
-            out.push_str(&module(&dir.join(format!("{name}.rs")), own, crates)?);
+            out.push_str(&module(&submodule_file(dir, name), own, crates)?);
             out.push_str("}\n");
             continue;
         }
@@ -139,6 +139,17 @@ fn module(file: &Path, own: Option<&str>, crates: &[&str]) -> Result<String, Str
         out.push('\n');
     }
     Ok(out)
+}
+
+/// The file of the submodule `name` declared in a file of `dir`: `name.rs`, else
+/// `name/mod.rs` (a module with submodules of its own, as the search crate's `mcts`).
+fn submodule_file(dir: &Path, name: &str) -> PathBuf {
+    let file = dir.join(format!("{name}.rs"));
+    if file.exists() {
+        file
+    } else {
+        dir.join(name).join("mod.rs")
+    }
 }
 
 /// The name in a `mod name;` or `pub mod name;` line.
@@ -213,5 +224,12 @@ mod tests {
         assert_eq!(submodule("pub mod engine;"), Some("engine"));
         assert_eq!(submodule("mod board;"), Some("board"));
         assert_eq!(submodule("mod tests {"), None);
+    }
+
+    #[test]
+    fn a_module_is_its_file_or_its_folder() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../search/src");
+        assert_eq!(submodule_file(&src, "clock"), src.join("clock.rs"));
+        assert_eq!(submodule_file(&src, "mcts"), src.join("mcts/mod.rs"));
     }
 }

@@ -9,7 +9,10 @@ use std::cell::RefCell;
 use std::time::Instant;
 
 use bitgrid::{Cell, Plane};
-use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, mix};
+use search::{
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, MoveTime, Outcome, Player, Score,
+    TimePolicy, mix,
+};
 
 use bitgrid::Connectivity::Four;
 
@@ -109,7 +112,8 @@ impl Engine {
             let solver = self.lookahead.game_mut().solver.get_mut();
             match limit {
                 Limit::Time(deadline) => {
-                    solver.set_deadline(Some(start + deadline.saturating_duration_since(start) / 2))
+                    // The regions get the first half of the time, the look-ahead the rest.
+                    solver.set_deadline(Some(MoveTime::ending_at(start, deadline).halfway()))
                 }
                 Limit::Work(effort) => solver.limit_work(Some(effort.solver_work)),
             }
@@ -134,10 +138,11 @@ impl Engine {
         let searched = (small && empty <= LOOKAHEAD_CELLS)
             .then(|| self.look_ahead(limit))
             .flatten();
-        searched.or_else(|| self.scan.next(&self.board))
+        searched.legal_or_answer(|d| self.board.is_legal(d), || self.scan.next(&self.board))
     }
 
-    /// The look-ahead search's move, if it finishes an iteration within `limit`.
+    /// The look-ahead search's move, if it finishes an iteration within `limit` (the caller
+    /// checks that it is legal on the board).
     fn look_ahead(&mut self, limit: Limit) -> Option<Domino> {
         let state = LookaheadState {
             board: self.board.clone(),
@@ -146,8 +151,7 @@ impl Engine {
         };
         let clock = match limit {
             Limit::Time(deadline) => {
-                let now = Instant::now();
-                let hard = deadline.saturating_duration_since(now);
+                let time = MoveTime::ending_at(Instant::now(), deadline);
                 self.lookahead
                     .game_mut()
                     .solver
@@ -155,7 +159,7 @@ impl Engine {
                     .set_deadline(Some(deadline));
                 self.lookahead
                     .set_max_depth(AlphaBetaOptions::default().max_depth);
-                Clock::new(now, hard / 3, hard)
+                time.clock(TimePolicy::OneThird)
             }
             Limit::Work(effort) => {
                 self.lookahead.set_max_depth(effort.lookahead_depth);
@@ -168,9 +172,10 @@ impl Engine {
             .solver
             .get_mut()
             .set_deadline(None);
-        let m = result.best_move?;
-        let domino = Domino::numbered(m as usize, self.board.columns());
-        self.board.is_legal(domino).then_some(domino)
+        let columns = self.board.columns();
+        result
+            .best_move
+            .map(|m| Domino::numbered(m as usize, columns))
     }
 }
 

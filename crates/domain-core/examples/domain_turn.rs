@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use domain_core::board::Cell;
 use domain_core::codec::{parse_action_line, parse_cell, parse_size};
 use domain_core::state::State;
-use domain_core::{Clock, Engine};
+use domain_core::{Engine, MoveTime, TimePolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();
@@ -38,7 +38,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err(format!("it is not the turn of the token that started at {me}").into());
     }
     let budget = Duration::from_millis(100);
-    let result = Engine::new(8 << 20).search(&state, &Clock::new(started, budget, budget));
+    let clock = MoveTime::new(started, budget).clock(TimePolicy::WholeBudget);
+    let result = Engine::new(8 << 20).search(&state, &clock);
     let action = result.best_move.ok_or("the game is over")?;
     eprintln!(
         "{} plies deep, worth {:+} (ten a cell of territory) to the mover",

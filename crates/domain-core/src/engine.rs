@@ -1,7 +1,8 @@
 //! Domain Expansion for the search crate: the evaluation and the engine the bot uses.
 
 use search::{
-    AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, SearchResult, mix,
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, Outcome, Player, Score,
+    SearchResult, mix,
 };
 
 use crate::board::ALL;
@@ -137,13 +138,16 @@ impl Engine {
     /// more than the opponent's; a finished game found by the search scores as a win or loss
     /// ([`search::WIN`] less the plies to it), a draw 0.
     pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Action> {
-        let mut result = self.searcher.search(state, clock);
-        if result.best_move.is_none() {
-            // The game is over but an answer is still due: any legal action.
-            let mut actions = Vec::new();
-            state.legal_actions(&mut actions);
-            result.best_move = actions.first().copied();
-        }
-        result
+        self.searcher
+            .search(state, clock)
+            .or_answer(|| first_legal(state))
     }
+}
+
+/// The answer where the search finds no move (the game is over, but an answer is still due):
+/// the first legal action.
+fn first_legal(state: &State) -> Option<Action> {
+    let mut actions = Vec::new();
+    state.legal_actions(&mut actions);
+    actions.first().copied()
 }

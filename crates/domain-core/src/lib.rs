@@ -24,5 +24,6 @@ pub mod engine;
 pub mod state;
 
 pub use engine::Engine;
-/// The clock and the result of [`Engine::search`], from the search crate.
-pub use search::{Clock, SearchResult};
+/// The clock and the result of [`Engine::search`], and the time policy the clock is taken
+/// by, from the search crate.
+pub use search::{Clock, MoveTime, SearchResult, TimePolicy};

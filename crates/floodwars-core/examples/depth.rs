@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use floodwars_core::{Engine, TreeEngine};
-use search::Clock;
+use search::{MoveTime, TimePolicy};
 
 mod boards;
 
@@ -30,13 +30,13 @@ fn main() {
         for _ in 0..8 {
             let position = random_board(side, &mut rng);
             let started = Instant::now();
-            let clock = Clock::new(started, budget, budget);
+            let clock = MoveTime::new(started, budget).clock(TimePolicy::WholeBudget);
             let result = Engine::new(16 << 20).search(&position, &clock);
             seconds += started.elapsed().as_secs_f64();
             depths.push(result.depth);
             nodes += result.nodes;
             let started = Instant::now();
-            let clock = Clock::new(started, budget, budget);
+            let clock = MoveTime::new(started, budget).clock(TimePolicy::WholeBudget);
             let result = TreeEngine::new(64 << 20).search(&position, &clock);
             tree_seconds += started.elapsed().as_secs_f64();
             iterations += result.iterations;

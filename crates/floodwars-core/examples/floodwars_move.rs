@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use floodwars_core::{Clock, Engine, Position};
+use floodwars_core::{Engine, MoveTime, Position, TimePolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();
@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let position: Position = input.parse()?;
     // Search until 200 ms after the start, as the bot does with its 780 ms.
     let budget = Duration::from_millis(200);
-    let clock = Clock::new(started, budget, budget);
+    let clock = MoveTime::new(started, budget).clock(TimePolicy::WholeBudget);
     let result = Engine::new(16 << 20).search(&position, &clock);
     let colour = result
         .best_move

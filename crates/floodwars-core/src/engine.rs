@@ -2,8 +2,8 @@
 //! Monte Carlo tree search the bot plays with ([`TreeEngine`]).
 
 use search::{
-    AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MctsResult, MoveList,
-    Outcome, Player, Rng, RolloutPolicy, Score, SearchResult,
+    AlphaBeta, AlphaBetaOptions, Answer, Budget, Clock, Game, Mcts, MctsOptions, MctsResult,
+    MoveList, Outcome, Player, Rng, RolloutPolicy, Score, SearchResult,
 };
 
 use crate::eval::{evaluate, race_margin};
@@ -95,22 +95,19 @@ impl Engine {
     /// The score is the expected point margin for the player to move, in cells (exact once the
     /// areas are separated).
     pub fn search(&mut self, position: &Position, clock: &Clock) -> SearchResult<Colour> {
-        let first_legal = position.legal_moves().next();
-        if position.shares_area() {
+        let result = if position.shares_area() {
             // Both players hold the same area: every move recolours it for both, a draw.
-            return SearchResult {
-                best_move: first_legal,
+            SearchResult {
+                best_move: None,
                 score: 0,
                 depth: 0,
-                pv: first_legal.into_iter().collect(),
+                pv: Vec::new(),
                 nodes: 0,
-            };
-        }
-        let mut result = self.searcher.search(&GroupPosition::new(position), clock);
-        if result.best_move.is_none() {
-            result.best_move = first_legal;
-        }
-        result
+            }
+        } else {
+            self.searcher.search(&GroupPosition::new(position), clock)
+        };
+        result.or_answer(|| first_legal(position))
     }
 }
 
@@ -145,8 +142,7 @@ impl TreeEngine {
     /// Searches `position` within `budget` (a number of iterations makes the answer
     /// independent of the machine's speed); otherwise as [`TreeEngine::search`].
     pub fn search_within(&self, position: &Position, budget: &Budget) -> MctsResult<Colour> {
-        let first_legal = position.legal_moves().next();
-        let mut result = if position.shares_area() {
+        let result = if position.shares_area() {
             // Both players hold the same area: every move recolours it for both, a draw.
             MctsResult {
                 best_move: None,
@@ -170,11 +166,14 @@ impl TreeEngine {
             };
             Mcts::new(FloodWars, root, options, leaves).search(budget)
         };
-        if result.best_move.is_none() {
-            result.best_move = first_legal;
-        }
-        result
+        result.or_answer(|| first_legal(position))
     }
+}
+
+/// The answer where the search finds no move (the areas are separated, or one area holds both
+/// players): the first legal colour, for a judge that still asks.
+fn first_legal(position: &Position) -> Option<Colour> {
+    position.legal_moves().next()
 }
 
 /// [`TreeEngine`]'s value of a leaf for J (see there).
@@ -230,6 +229,17 @@ mod tests {
             let result = TreeEngine::new(1 << 20).search(&position, &clock(10));
             let colour = result.best_move.expect("a move");
             assert!(position.legal_moves().any(|c| c == colour), "{board}");
+        }
+    }
+
+    #[test]
+    fn the_alpha_beta_engine_answers_finished_and_shared_boards_legally() {
+        for board in ["S\n#.\n##\n", "S\n#@\n@@\n"] {
+            let position: Position = board.parse().unwrap();
+            let result = Engine::new(1 << 20).search(&position, &clock(10));
+            let colour = result.best_move.expect("a move");
+            assert!(position.legal_moves().any(|c| c == colour), "{board}");
+            assert_eq!(result.pv, [colour], "{board}");
         }
     }
 }

@@ -10,10 +10,9 @@
 use std::sync::Arc;
 
 use bitgrid::Cell;
+use search::mix;
 
-use crate::position::{
-    Colour, MAX_SIDE, MOVE_LIMIT, Position, SIDE_KEY, Score, Side, colour_key, splitmix,
-};
+use crate::position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, SIDE_KEY, Score, Side, colour_key};
 
 /// The most groups a board can have (one per cell).
 pub const MAX_GROUPS: usize = MAX_SIDE * MAX_SIDE;
@@ -775,5 +774,5 @@ impl GroupPosition {
 }
 
 fn group_key(side: Side, group: usize) -> u64 {
-    splitmix(16 + (group * 2 + side.index()) as u64)
+    mix(16 + (group * 2 + side.index()) as u64)
 }

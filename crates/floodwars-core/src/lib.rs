@@ -30,6 +30,6 @@ pub mod solve;
 pub use codec::ParseError;
 pub use engine::{Engine, FloodWars, TreeEngine};
 pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Score, Side};
-/// The clock and the results of [`Engine::search`] and [`TreeEngine::search`], from the search
-/// crate.
-pub use search::{Clock, MctsResult, SearchResult};
+/// The clock and the results of [`Engine::search`] and [`TreeEngine::search`], and the time
+/// policy the clock is taken by, from the search crate.
+pub use search::{Clock, MctsResult, MoveTime, SearchResult, TimePolicy};

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use bitgrid::Connectivity::Four;
 use bitgrid::{Cell, Plane, flood_pair};
+use search::mix;
 
 /// The largest number of rows or columns a board may have.
 pub const MAX_SIDE: usize = 50;
@@ -374,22 +375,17 @@ impl Position {
     }
 }
 
-/// The Zobrist keys, shared with the search's group positions.
-pub(crate) const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-pub(crate) const SIDE_KEY: u64 = splitmix(1);
+/// The Zobrist key of S to move. The keys, shared with the search's group positions, are
+/// [`mix`] of a number each: 1 for the side to move, from 2 for a side's colours, from 16 for
+/// cells (and groups).
+pub(crate) const SIDE_KEY: u64 = mix(1);
 
 pub(crate) fn colour_key(side: usize, colour: Colour) -> u64 {
-    splitmix(2 + (side * 5 + colour.index()) as u64)
+    mix(2 + (side * 5 + colour.index()) as u64)
 }
 
 fn cell_key(cell: Cell, width: usize, side: usize) -> u64 {
-    splitmix(16 + ((cell.y * width + cell.x) * 2 + side) as u64)
+    mix(16 + ((cell.y * width + cell.x) * 2 + side) as u64)
 }
 
 /// The judge's format: the player to move's letter on one line, then the rows.

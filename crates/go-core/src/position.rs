@@ -8,6 +8,7 @@
 use std::fmt;
 
 use bitgrid::Cell;
+use search::hash::{GOLDEN_GAMMA, mix};
 
 use crate::board::{Board, Point};
 
@@ -78,18 +79,15 @@ pub enum Move {
 
 /// Zobrist keys: one per array slot and stone colour.
 static ZOBRIST: [[u64; CAPACITY]; 2] = {
+    // SplitMix64's outputs from the seed GOLDEN_GAMMA, in turn.
     let mut keys = [[0; CAPACITY]; 2];
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut state = GOLDEN_GAMMA;
     let mut colour = 0;
     while colour < 2 {
         let mut slot = 0;
         while slot < CAPACITY {
-            // splitmix64
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            keys[colour][slot] = z ^ (z >> 31);
+            keys[colour][slot] = mix(state);
+            state = state.wrapping_add(GOLDEN_GAMMA);
             slot += 1;
         }
         colour += 1;
@@ -649,6 +647,15 @@ impl fmt::Debug for Position {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The keys as they were before they were written with `mix`: every position's hash
+    /// depends on them.
+    #[test]
+    fn the_zobrist_keys_are_unchanged() {
+        assert_eq!(ZOBRIST[0][0], 0x6e78_9e6a_a1b9_65f4);
+        assert_eq!(ZOBRIST[1][5], 0x0577_481e_942a_07a3);
+        assert_eq!(ZOBRIST[1][CAPACITY - 1], 0x6358_cdd5_4ae6_9e40);
+    }
 
     /// The liberties of the chain on slot `p`, by a flood over the chain.
     fn true_liberties(position: &Position, p: usize) -> Vec<usize> {

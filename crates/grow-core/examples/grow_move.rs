@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use grow_core::codec::parse_grid;
-use grow_core::{Clock, Engine};
+use grow_core::{Engine, MoveTime, TimePolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();
@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let state = parse_grid(&input)?;
     let budget = Duration::from_millis(300);
-    let clock = Clock::new(started, budget / 3, budget);
+    let clock = MoveTime::new(started, budget).clock(TimePolicy::OneThird);
     let result = Engine::new(1 << 20).search(&state, &clock);
     let chosen = result.best_move.ok_or("no leaf to split")?;
     eprintln!(

@@ -7,7 +7,8 @@
 //! engine's side. A line that wins under one reading and loses under the other is a loss.
 
 use search::{
-    AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, SearchResult, mix,
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, Outcome, Player, Score,
+    SearchResult, mix,
 };
 
 use crate::points::{Direction, Points};
@@ -325,17 +326,22 @@ impl Engine {
     /// territory and leaves (see there); a finished game found by the search scores as a win
     /// or loss ([`search::WIN`] less the plies to it), a draw 0.
     pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Move> {
-        let mut result = self.searcher.search(&Readings::new(state), clock);
-        if result.best_move.is_none_or(|m| !state.is_legal(m)) {
-            let mut moves = Vec::new();
-            state.legal_moves(&mut moves);
-            if moves.is_empty() {
-                state.moves_ignoring_end(&mut moves);
-            }
-            result.best_move = moves.first().copied().or_else(|| any_split(state));
-        }
-        result
+        self.searcher
+            .search(&Readings::new(state), clock)
+            .legal_or_answer(|m| state.is_legal(m), || first_allowed(state))
     }
+}
+
+/// The answer where the search finds no move the judge allows: the first legal move; in a
+/// game over because a side has no active leaf, the first move the move rules allow; for a
+/// stuck side, [`any_split`].
+fn first_allowed(state: &State) -> Option<Move> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    if moves.is_empty() {
+        state.moves_ignoring_end(&mut moves);
+    }
+    moves.first().copied().or_else(|| any_split(state))
 }
 
 /// A split of the first active leaf of the side to move in its first two on-grid directions,

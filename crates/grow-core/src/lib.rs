@@ -23,5 +23,6 @@ pub mod points;
 pub mod state;
 
 pub use engine::Engine;
-/// The clock and the result of [`Engine::search`], from the search crate.
-pub use search::{Clock, SearchResult};
+/// The clock and the result of [`Engine::search`], and the time policy the clock is taken
+/// by, from the search crate.
+pub use search::{Clock, MoveTime, SearchResult, TimePolicy};

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use search::hash::{GOLDEN_GAMMA, mix};
+
 use crate::points::{Direction, Point, Points, SIDE};
 
 /// A player: 0 (seed on column 0) or 1 (seed on column 19).
@@ -124,13 +126,10 @@ const FROZEN: usize = 2;
 const NODES: usize = 4;
 const FLAGS: usize = 6;
 
-/// The Zobrist key of a point of a plane (splitmix64 of its number).
+/// The Zobrist key of a point of a plane: SplitMix64's output number `plane * POINTS + point`
+/// from the seed 0 (see [`GOLDEN_GAMMA`]).
 const fn key(plane: usize, point: Point) -> u64 {
-    let mut z = ((plane * crate::points::POINTS + point.index()) as u64 + 1)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix(((plane * crate::points::POINTS + point.index()) as u64).wrapping_mul(GOLDEN_GAMMA))
 }
 
 /// The Zobrist key of side 1 to move.
@@ -618,5 +617,19 @@ impl State {
     pub fn with_scores(mut self, scores: [i32; 2]) -> Self {
         self.scores = scores;
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys as they were before they were written with `mix`: every position's hash,
+    /// and so the engine's table and answers, depends on them.
+    #[test]
+    fn the_zobrist_keys_are_unchanged() {
+        assert_eq!(key(0, Point(0)), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(key(3, Point(77)), 0xb85f_bf31_0988_3631);
+        assert_eq!(SIDE_1_TO_MOVE, 0x3e57_fa83_102c_e2e9);
     }
 }

@@ -9,7 +9,9 @@
 //!   windows, and a deadline checked every few nodes;
 //! - [`Mcts`]: UCT Monte Carlo tree search with a pluggable rollout policy or static-evaluation
 //!   leaves, a node arena under a hard memory cap, and tree reuse between moves;
-//! - [`Clock`]: the deadline both share with the bots.
+//! - [`Clock`]: the deadline both share with the bots, taken from a [`MoveTime`] by a
+//!   [`TimePolicy`];
+//! - [`Answer`]: the legal move a judge always gets, also where the search found none.
 //!
 //! The player to move is part of the state, so a player may move twice in a row (Grow grants
 //! an extra move after a kill); neither search assumes alternation.
@@ -55,6 +57,7 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+mod answer;
 mod clock;
 mod game;
 pub mod hash;
@@ -62,8 +65,10 @@ mod mcts;
 pub mod negamax;
 mod ordering;
 mod table;
+mod time;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SearchResult};
+pub use answer::Answer;
 pub use clock::Clock;
 pub use game::{Game, MARGIN_POINT, MoveList, Outcome, Player, Score, WIN};
 pub use hash::mix;
@@ -72,3 +77,4 @@ pub use mcts::{
     RootChild,
 };
 pub use table::{Bound, Entry, TranspositionTable};
+pub use time::{MoveTime, SafetyMargin, TimePolicy};
