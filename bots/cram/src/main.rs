@@ -11,7 +11,8 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, parse_init, parse_move, position_loses, position_value};
+use cram_core::board::{Board, position_loses, position_value};
+use cram_core::codec::{parse_init, parse_move};
 use cram_core::engine::Engine;
 use cram_core::shape::{Layout, Tall, Wide, fit};
 use cram_core::solver::Solver;

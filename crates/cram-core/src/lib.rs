@@ -4,6 +4,7 @@
 //! to value 0.
 //!
 //! - [`board`]: boards up to 999 x 999 on bitgrid planes, moves, regions, position values;
+//! - [`codec`]: the judge's lines: the init line, moves, and the answer a bot prints;
 //! - [`engine`]: the playing engine: perfect play once every region has a value, a look-ahead
 //!   search before that, a blocking move in constant time on huge boards;
 //! - [`shape`]: small regions as `u128` bitboards and their canonical keys;
@@ -20,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod codec;
 pub mod engine;
 pub mod shape;
 pub mod solver;
