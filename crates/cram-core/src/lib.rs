@@ -8,7 +8,8 @@
 //! - [`engine`]: the playing engine: perfect play once every region has a value, a look-ahead
 //!   search before that, a blocking move in constant time on huge boards;
 //! - [`shape`]: small regions as `u128` bitboards and their canonical keys;
-//! - [`solver`]: the Grundy solver with its bounded memo table and deadline.
+//! - [`solver`]: the Grundy solver with its bounded memo tables (a module of their own) and
+//!   deadline.
 //!
 //! ```
 //! use cram_core::board::{Board, position_value};
