@@ -5,7 +5,7 @@
 use bitgrid::Connectivity::Four;
 use bitgrid::{Cell, Plane};
 
-use crate::shape::{Layout, Shape, fit};
+use crate::shape::{Layout, LayoutKind, Shape, fit};
 use crate::solver::Solver;
 
 /// The largest board side.
@@ -100,6 +100,19 @@ impl Board {
     /// The empty cells.
     pub fn empty(&self) -> &Plane {
         &self.empty
+    }
+
+    /// The layout to solve this board on ([`LayoutKind::for_box`] of its size): the tall one
+    /// unless only the wide one holds the board.
+    ///
+    /// ```
+    /// use cram_core::board::Board;
+    /// use cram_core::shape::LayoutKind;
+    /// assert_eq!(Board::new(5, 11).solver_layout(), LayoutKind::Tall);
+    /// assert_eq!(Board::new(3, 20).solver_layout(), LayoutKind::Wide);
+    /// ```
+    pub fn solver_layout(&self) -> LayoutKind {
+        LayoutKind::for_box(self.columns(), self.rows())
     }
 
     /// Whether `square` is on the board.
