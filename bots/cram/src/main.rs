@@ -11,9 +11,10 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, parse_init, parse_move, position_loses, position_value};
+use cram_core::board::{Board, position_loses, position_value};
+use cram_core::codec::{parse_init, parse_move};
 use cram_core::engine::Engine;
-use cram_core::shape::{Layout, Tall, Wide, fit};
+use cram_core::shape::{Layout, LayoutKind, Tall, Wide};
 use cram_core::solver::Solver;
 
 /// The solver's memo tables while playing: 32 MiB in all.
@@ -91,14 +92,12 @@ fn table_bytes(rest: &[&str]) -> Result<usize, String> {
 }
 
 /// Prints the Grundy value of `board` (or, with `outcome_only`, only whether the player to
-/// move wins), the time and the solver's counters. A board that fits the solver's wide shapes
-/// (4 x 32) and not its tall ones (8 x 16) is solved on the wide ones.
+/// move wins), the time and the solver's counters, on the layout the core chooses for the
+/// board ([`Board::solver_layout`]).
 fn solve(board: &Board, table_bytes: usize, outcome_only: bool) -> Result<(), String> {
-    let (width, height) = (board.columns(), board.rows());
-    if fit::<Tall>(width, height).is_none() && fit::<Wide>(width, height).is_some() {
-        solve_on::<Wide>(board, table_bytes, outcome_only)
-    } else {
-        solve_on::<Tall>(board, table_bytes, outcome_only)
+    match board.solver_layout() {
+        LayoutKind::Tall => solve_on::<Tall>(board, table_bytes, outcome_only),
+        LayoutKind::Wide => solve_on::<Wide>(board, table_bytes, outcome_only),
     }
 }
 

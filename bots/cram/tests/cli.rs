@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use cram_core::board::{Domino, parse_init, parse_move};
+use cram_core::board::Domino;
+use cram_core::codec::{parse_init, parse_move};
 
 fn bot(input: &str, args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cram-bot"))

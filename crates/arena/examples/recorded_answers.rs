@@ -195,7 +195,7 @@ fn domain(lines: &mut Vec<String>) {
 /// engine at a fixed solver work and look-ahead depth, a fresh engine per position (so its
 /// region labels are its own), and `alphabeta:2`.
 fn cram(lines: &mut Vec<String>) {
-    use cram_core::board::parse_init;
+    use cram_core::codec::parse_init;
     use cram_core::engine::{Effort, Engine};
     let mut seed = 0;
     let mut recorded = 0;

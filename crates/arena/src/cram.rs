@@ -8,7 +8,8 @@
 
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, Domino, Square, parse_init, parse_move};
+use cram_core::board::{Board, Domino, Square};
+use cram_core::codec::{parse_init, parse_move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 

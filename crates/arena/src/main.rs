@@ -571,7 +571,7 @@ fn play_grow_move(builtin: Builtin) -> Result<(), String> {
 
 /// Plays a whole Cram game over the judge's protocol on stdin and stdout.
 fn play_cram_game(builtin: Builtin) -> Result<(), String> {
-    use cram_core::board::{parse_init, parse_move};
+    use cram_core::codec::{parse_init, parse_move};
     let mut lines = std::io::stdin().lock().lines();
     let mut next = || {
         lines

@@ -10,7 +10,7 @@ use arena::player::Player;
 use arena::record::GameRecord;
 use arena::referee::Referee;
 use common::{builtin, sh};
-use cram_core::board::{parse_init, parse_move};
+use cram_core::codec::{parse_init, parse_move};
 
 fn process(name: &str) -> Player {
     common::process("cram", name)

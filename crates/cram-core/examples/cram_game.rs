@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use cram_core::board::{parse_init, parse_move};
+use cram_core::codec::{parse_init, parse_move};
 use cram_core::engine::Engine;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

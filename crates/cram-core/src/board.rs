@@ -1,12 +1,11 @@
 //! Boards of any size up to 999 x 999 as bitgrid planes, moves as plane operations, and the
-//! value of a whole position from its regions.
-
-use std::fmt;
+//! value of a whole position from its regions. The judge's lines for boards and moves are read
+//! and written by [`codec`](crate::codec).
 
 use bitgrid::Connectivity::Four;
 use bitgrid::{Cell, Plane};
 
-use crate::shape::{Layout, Shape, fit};
+use crate::shape::{Layout, LayoutKind, Shape, fit};
 use crate::solver::Solver;
 
 /// The largest board side.
@@ -21,7 +20,8 @@ pub struct Square {
     pub column: usize,
 }
 
-/// A domino on two adjacent cells, `first` above or left of `second`.
+/// A domino on two adjacent cells, `first` above or left of `second`. Its `Display` is the
+/// judge's `AxB_CxD` (see [`codec`](crate::codec)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Domino {
     /// The upper or left cell.
@@ -57,17 +57,6 @@ impl Domino {
             column: cell % columns,
         };
         Self::from_first(first, number % 2 == 1)
-    }
-}
-
-/// The protocol's `AxB_CxD`.
-impl fmt::Display for Domino {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}x{}_{}x{}",
-            self.first.row, self.first.column, self.second.row, self.second.column
-        )
     }
 }
 
@@ -111,6 +100,19 @@ impl Board {
     /// The empty cells.
     pub fn empty(&self) -> &Plane {
         &self.empty
+    }
+
+    /// The layout to solve this board on ([`LayoutKind::for_box`] of its size): the tall one
+    /// unless only the wide one holds the board.
+    ///
+    /// ```
+    /// use cram_core::board::Board;
+    /// use cram_core::shape::LayoutKind;
+    /// assert_eq!(Board::new(5, 11).solver_layout(), LayoutKind::Tall);
+    /// assert_eq!(Board::new(3, 20).solver_layout(), LayoutKind::Wide);
+    /// ```
+    pub fn solver_layout(&self) -> LayoutKind {
+        LayoutKind::for_box(self.columns(), self.rows())
     }
 
     /// Whether `square` is on the board.
@@ -290,90 +292,4 @@ pub fn cells_value<L: Layout>(cells: &Plane, solver: &mut Solver<L>) -> Option<u
     cells.components(Four).try_fold(0, |value, region| {
         Some(value ^ region_value(&region, solver)?)
     })
-}
-
-/// Why a judge line could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineError(pub String);
-
-impl fmt::Display for LineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for LineError {}
-
-/// Input text for an error message: quoted, and cut to its first 40 characters (a judge's
-/// line may be of any length).
-fn quoted(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{:?}...", &text[..end]),
-        None => format!("{text:?}"),
-    }
-}
-
-/// A cell `AxB` (row, column), checked against a board of side `n`.
-fn parse_square(text: &str, n: usize) -> Result<Square, LineError> {
-    let (row, column) = text
-        .split_once('x')
-        .ok_or_else(|| LineError(format!("{} is not a cell AxB", quoted(text))))?;
-    let number = |t: &str| {
-        t.parse::<usize>()
-            .map_err(|_| LineError(format!("{} in {} is not a number", quoted(t), quoted(text))))
-    };
-    let square = Square {
-        row: number(row)?,
-        column: number(column)?,
-    };
-    if square.row >= n || square.column >= n {
-        return Err(LineError(format!(
-            "cell {text} is outside the {n} x {n} board"
-        )));
-    }
-    Ok(square)
-}
-
-/// The judge's init line: `n`, or `n_AxB_CxD...` with the pre-filled cells (duplicates
-/// allowed). A trailing `\r` is ignored.
-pub fn parse_init(line: &str) -> Result<Board, LineError> {
-    let line = line.trim_end_matches('\r');
-    let mut parts = line.split('_');
-    let size = parts.next().unwrap_or("");
-    let n: usize = size
-        .parse()
-        .map_err(|_| LineError(format!("the board size {} is not a number", quoted(size))))?;
-    if !(1..=MAX_SIDE).contains(&n) {
-        return Err(LineError(format!(
-            "the board size {n} is not between 1 and {MAX_SIDE}"
-        )));
-    }
-    let mut board = Board::new(n, n);
-    for part in parts {
-        board.fill(parse_square(part, n)?);
-    }
-    Ok(board)
-}
-
-/// A move line `AxB_CxD`, checked for bounds and for empty cells on `board` (adjacency is not
-/// checked: the judge does not always check it either). A trailing `\r` is ignored.
-pub fn parse_move(line: &str, board: &Board) -> Result<Domino, LineError> {
-    let line = line.trim_end_matches('\r');
-    let (a, b) = line
-        .split_once('_')
-        .ok_or_else(|| LineError(format!("{} is not a move AxB_CxD", quoted(line))))?;
-    let n = board.rows();
-    let (first, second) = (parse_square(a, n)?, parse_square(b, n)?);
-    for square in [first, second] {
-        if !board.is_empty(square) {
-            return Err(LineError(format!(
-                "cell {}x{} of move {line} is not empty",
-                square.row, square.column
-            )));
-        }
-    }
-    if first == second {
-        return Err(LineError(format!("move {line} names one cell twice")));
-    }
-    Ok(Domino { first, second })
 }

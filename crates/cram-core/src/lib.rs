@@ -4,10 +4,12 @@
 //! to value 0.
 //!
 //! - [`board`]: boards up to 999 x 999 on bitgrid planes, moves, regions, position values;
+//! - [`codec`]: the judge's lines: the init line, moves, and the answer a bot prints;
 //! - [`engine`]: the playing engine: perfect play once every region has a value, a look-ahead
 //!   search before that, a blocking move in constant time on huge boards;
 //! - [`shape`]: small regions as `u128` bitboards and their canonical keys;
-//! - [`solver`]: the Grundy solver with its bounded memo table and deadline.
+//! - [`solver`]: the Grundy solver with its bounded memo tables (a module of their own) and
+//!   deadline.
 //!
 //! ```
 //! use cram_core::board::{Board, position_value};
@@ -20,6 +22,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod codec;
 pub mod engine;
 pub mod shape;
 pub mod solver;

@@ -65,6 +65,30 @@ pub const fn fit<L: Layout>(width: usize, height: usize) -> Option<bool> {
     }
 }
 
+/// A [`Layout`] named at run time: which one a board is solved on, chosen by
+/// [`LayoutKind::for_box`] (or [`Board::solver_layout`](crate::board::Board::solver_layout));
+/// the caller then runs the solver of that type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutKind {
+    /// [`Tall`]: 8 rows of 16 cells.
+    Tall,
+    /// [`Wide`]: 4 rows of 32 cells.
+    Wide,
+}
+
+impl LayoutKind {
+    /// The layout to solve a board `width` cells wide and `height` cells tall on: [`Wide`]
+    /// when the board fits it and not [`Tall`], else [`Tall`] (the one the engine plays on, and
+    /// the one for a board that fits neither: its regions may still fit one, or be lines).
+    pub const fn for_box(width: usize, height: usize) -> Self {
+        if fit::<Tall>(width, height).is_none() && fit::<Wide>(width, height).is_some() {
+            Self::Wide
+        } else {
+            Self::Tall
+        }
+    }
+}
+
 /// The cells of `cells` and their 4-neighbours.
 pub const fn dilate<L: Layout>(cells: Shape) -> Shape {
     cells | neighbours::<L>(cells)
@@ -421,6 +445,22 @@ const fn transpose(shape: Shape) -> Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Boards that fit the tall layout are solved on it, strips that fit only the wide one on
+    /// that, and the rest on the tall one.
+    #[test]
+    fn a_board_is_solved_on_the_tall_layout_unless_only_the_wide_one_fits() {
+        let kind = |rows, columns| LayoutKind::for_box(columns, rows);
+        for (rows, columns) in [(4, 9), (5, 6), (3, 12), (8, 16), (16, 8), (7, 7), (1, 16)] {
+            assert_eq!(kind(rows, columns), LayoutKind::Tall, "{rows} x {columns}");
+        }
+        for (rows, columns) in [(3, 20), (4, 32), (32, 4), (2, 17), (1, 17), (17, 1)] {
+            assert_eq!(kind(rows, columns), LayoutKind::Wide, "{rows} x {columns}");
+        }
+        for (rows, columns) in [(5, 17), (4, 33), (9, 9), (1, 33), (999, 999)] {
+            assert_eq!(kind(rows, columns), LayoutKind::Tall, "{rows} x {columns}");
+        }
+    }
 
     /// The cells marked `X` of a picture, on the layout `L`.
     fn shape_in<L: Layout>(picture: &[&str]) -> Shape {

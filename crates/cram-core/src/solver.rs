@@ -22,6 +22,10 @@ use crate::shape::{
 };
 use crate::values::Values;
 
+mod table;
+
+use table::Table;
+
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
 /// ones by searches for a set of values.
 pub const SMALL_CELLS: u32 = 12;
@@ -51,161 +55,6 @@ pub struct Stats {
 struct Leftover {
     unknown: SmallVec<[Shape; 3]>,
     heap: u8,
-}
-
-/// A memo table of fixed capacity: `2^k` buckets of one cache line, each holding five entries
-/// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]): the low `k` bits
-/// of the first hash choose the bucket, and the entry keeps the rest of the first hash and
-/// the top 32 bits of the second, with the value in the low byte. Two keys match only if they
-/// agree on those 96 bits: a false match has a chance of about `2^-(96 - k)` per lookup. A new
-/// entry takes an empty place in its bucket or replaces the entries in turn (entries never go
-/// stale, so losing one only costs recomputation). Value 0 marks an empty place.
-#[derive(Debug)]
-struct Table {
-    buckets: Vec<Bucket>,
-    /// The most buckets the table may grow to.
-    most: usize,
-    /// Entries stored.
-    stored: usize,
-    /// One bit per hash of a key, set when the key is stored: a clear bit says the key is
-    /// absent without reading its bucket. Small enough to stay in cache, where most buckets
-    /// are not, so the many lookups of keys never stored cost little.
-    filter: Vec<u64>,
-}
-
-/// Places in a bucket.
-const PLACES: usize = 5;
-
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C, align(64))]
-struct Bucket {
-    /// Each entry's first hash, its low byte replaced by the value (0: an empty place).
-    first: [u64; PLACES],
-    /// The top 32 bits of each entry's second hash.
-    second: [u32; PLACES],
-    /// The place the next replacement takes.
-    next: u32,
-}
-
-/// A key's two hashes, the low and high halves of a bijection of its 128 bits: two rounds of
-/// a multiplication by an odd number (a bijection modulo 2^128, which carries every bit into
-/// the bits above it) and a fold of the high half into the low one (which carries them back).
-fn hashes(key: u128) -> (u64, u64) {
-    const ODD: [u128; 2] = [
-        0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835,
-        0xBF58_476D_1CE4_E5B9_94D0_49BB_1331_11EB,
-    ];
-    let mut hash = key;
-    for odd in ODD {
-        hash = hash.wrapping_mul(odd);
-        hash ^= hash >> 64;
-    }
-    (hash as u64, (hash >> 64) as u64)
-}
-
-impl Table {
-    /// The buckets a table starts with (256 KiB): small problems keep their table in cache.
-    /// Its bucket index covers the first hash's low byte, which an entry does not keep.
-    const FIRST_BUCKETS: usize = 1 << 12;
-
-    /// A table of at most `bytes` (rounded down to a power of two), with a filter of
-    /// `filter_bits` bits (a power of two; 0 for none). It starts small and doubles as it fills,
-    /// up to that size.
-    fn with_bytes(bytes: usize, filter_bits: usize) -> Self {
-        let most = 1 << (bytes / size_of::<Bucket>()).max(1).ilog2();
-        Self {
-            buckets: vec![Bucket::default(); most.min(Self::FIRST_BUCKETS)],
-            most,
-            stored: 0,
-            filter: vec![0; filter_bits / 64],
-        }
-    }
-
-    /// The most memory the table takes, in bytes.
-    fn bytes(&self) -> usize {
-        self.most * size_of::<Bucket>() + self.filter.len() * size_of::<u64>()
-    }
-
-    /// Doubles the buckets and stores every entry again (its first hash is its kept part and
-    /// the low byte of its bucket's index).
-    fn grow(&mut self) {
-        let doubled = vec![Bucket::default(); 2 * self.buckets.len()];
-        let old = std::mem::replace(&mut self.buckets, doubled);
-        self.stored = 0;
-        for (index, bucket) in old.iter().enumerate() {
-            for place in 0..PLACES {
-                let value = bucket.first[place] as u8;
-                if value != 0 {
-                    let first = (bucket.first[place] & !0xFF) | (index as u64 & 0xFF);
-                    self.place(first, bucket.second[place], value);
-                }
-            }
-        }
-    }
-
-    /// The filter bit of a key's second hash (its word and mask), from bits an entry does not
-    /// keep.
-    fn filter_bit(&self, second: u64) -> (usize, u64) {
-        let bit = second as usize & (self.filter.len() * 64 - 1);
-        (bit / 64, 1 << (bit % 64))
-    }
-
-    fn get(&self, key: u128) -> Option<u8> {
-        let (first, second) = hashes(key);
-        if !self.filter.is_empty() {
-            let (word, mask) = self.filter_bit(second);
-            if self.filter[word] & mask == 0 {
-                return None;
-            }
-        }
-        let bucket = &self.buckets[first as usize & (self.buckets.len() - 1)];
-        let kept = (second >> 32) as u32;
-        (0..PLACES)
-            .find(|&place| {
-                bucket.first[place] & !0xFF == first & !0xFF
-                    && bucket.second[place] == kept
-                    && bucket.first[place] as u8 != 0
-            })
-            .map(|place| bucket.first[place] as u8)
-    }
-
-    fn set(&mut self, key: u128, value: u8) {
-        let (first, second) = hashes(key);
-        if !self.filter.is_empty() {
-            let (word, mask) = self.filter_bit(second);
-            self.filter[word] |= mask;
-        }
-        // Grow when one of each bucket's places is taken on average (a small table stays in
-        // cache, and few entries are lost from full buckets at that load).
-        if self.stored >= self.buckets.len() && self.buckets.len() < self.most {
-            self.grow();
-        }
-        self.place(first, (second >> 32) as u32, value);
-    }
-
-    /// Stores an entry in its bucket: an empty place, its own, or the places in turn.
-    fn place(&mut self, first: u64, second: u32, value: u8) {
-        let index = first as usize & (self.buckets.len() - 1);
-        let bucket = &mut self.buckets[index];
-        let kept = first & !0xFF;
-        let free_or_own = (0..PLACES).find(|&place| {
-            bucket.first[place] as u8 == 0
-                || (bucket.first[place] & !0xFF == kept && bucket.second[place] == second)
-        });
-        let place = match free_or_own {
-            Some(place) => {
-                self.stored += usize::from(bucket.first[place] as u8 == 0);
-                place
-            }
-            None => {
-                let next = bucket.next as usize;
-                bucket.next = ((next + 1) % PLACES) as u32;
-                next
-            }
-        };
-        bucket.first[place] = kept | u64::from(value);
-        bucket.second[place] = second;
-    }
 }
 
 /// A Grundy-value solver with two memo tables of fixed capacity: region values by canonical
@@ -713,33 +562,6 @@ fn option_order(options: &[Leftover]) -> SmallVec<[u8; 64]> {
 mod tests {
     use super::*;
     use crate::shape::Wide;
-
-    /// Entries survive the table's growth (their bucket found again from what they keep), and
-    /// a full table forgets entries but never answers a wrong value.
-    #[test]
-    fn the_table_keeps_its_entries_as_it_grows() {
-        let key = |i: u128| i.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835) ^ i << 64;
-        let value = |i: u128| (i % 250 + 1) as u8;
-        let mut table = Table::with_bytes(64 << 20, 1 << 16);
-        for i in 0..300_000 {
-            table.set(key(i), value(i));
-        }
-        assert!(table.buckets.len() > Table::FIRST_BUCKETS, "it grew");
-        // At most one entry a bucket on average, so a few buckets overflow and lose one.
-        let kept = (0..300_000)
-            .filter(|&i| table.get(key(i)).is_some())
-            .count();
-        assert!(kept > 299_000, "{kept} kept");
-        assert!((0..300_000).all(|i| table.get(key(i)).is_none_or(|v| v == value(i))));
-        assert_eq!(table.get(key(300_000)), None);
-        let mut full = Table::with_bytes(64 << 10, 0);
-        for i in 0..300_000 {
-            full.set(key(i), value(i));
-        }
-        let kept = (0..300_000).filter(|&i| full.get(key(i)).is_some()).count();
-        assert_eq!(kept, full.buckets.len() * PLACES, "every place taken");
-        assert!((0..300_000).all(|i| full.get(key(i)).is_none_or(|v| v == value(i))));
-    }
 
     /// The dominoes in search order are every domino once, and those that may cut come first
     /// and are exactly those the local check does not clear.

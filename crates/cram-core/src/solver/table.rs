@@ -1,0 +1,293 @@
+//! The solver's memo table: a fixed number of cache-line buckets holding a `u128` key's
+//! 96-bit fingerprint and a non-zero byte, with a filter that answers most lookups of absent
+//! keys from cache.
+//!
+//! The solver keeps two: region values (stored plus one) and the values a search showed a
+//! region does not have. It uses only [`Table::with_bytes`], [`Table::bytes`], [`Table::get`]
+//! and [`Table::set`].
+
+/// A memo table of fixed capacity: `2^k` buckets of one cache line, each holding five entries
+/// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]): the low `k` bits
+/// of the first hash choose the bucket, and the entry keeps the rest of the first hash and
+/// the top 32 bits of the second, with the value in the low byte. Two keys match only if they
+/// agree on those 96 bits: a false match has a chance of about `2^-(96 - k)` per lookup. A new
+/// entry takes an empty place in its bucket or replaces the entries in turn (entries never go
+/// stale, so losing one only costs recomputation). Value 0 marks an empty place.
+#[derive(Debug)]
+pub(super) struct Table {
+    buckets: Vec<Bucket>,
+    /// The most buckets the table may grow to.
+    most: usize,
+    /// Entries stored.
+    stored: usize,
+    /// One bit per hash of a key, set when the key is stored: a clear bit says the key is
+    /// absent without reading its bucket. Small enough to stay in cache, where most buckets
+    /// are not, so the many lookups of keys never stored cost little.
+    filter: Vec<u64>,
+}
+
+/// Places in a bucket.
+const PLACES: usize = 5;
+
+/// One cache line of entries.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    /// Each entry's first hash, its low byte replaced by the value (0: an empty place).
+    first: [u64; PLACES],
+    /// The top 32 bits of each entry's second hash.
+    second: [u32; PLACES],
+    /// The place the next replacement takes.
+    next: u32,
+}
+
+/// A key's two hashes, the low and high halves of a bijection of its 128 bits: two rounds of
+/// a multiplication by an odd number (a bijection modulo 2^128, which carries every bit into
+/// the bits above it) and a fold of the high half into the low one (which carries them back).
+fn hashes(key: u128) -> (u64, u64) {
+    const ODD: [u128; 2] = [
+        0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835,
+        0xBF58_476D_1CE4_E5B9_94D0_49BB_1331_11EB,
+    ];
+    let mut hash = key;
+    for odd in ODD {
+        hash = hash.wrapping_mul(odd);
+        hash ^= hash >> 64;
+    }
+    (hash as u64, (hash >> 64) as u64)
+}
+
+impl Table {
+    /// The buckets a table starts with (256 KiB): small problems keep their table in cache.
+    /// Its bucket index covers the first hash's low byte, which an entry does not keep.
+    const FIRST_BUCKETS: usize = 1 << 12;
+
+    /// A table of at most `bytes` (rounded down to a power of two), with a filter of
+    /// `filter_bits` bits (a power of two; 0 for none). It starts small and doubles as it fills,
+    /// up to that size.
+    pub(super) fn with_bytes(bytes: usize, filter_bits: usize) -> Self {
+        let most = 1 << (bytes / size_of::<Bucket>()).max(1).ilog2();
+        Self {
+            buckets: vec![Bucket::default(); most.min(Self::FIRST_BUCKETS)],
+            most,
+            stored: 0,
+            filter: vec![0; filter_bits / 64],
+        }
+    }
+
+    /// The most memory the table takes, in bytes.
+    pub(super) fn bytes(&self) -> usize {
+        self.most * size_of::<Bucket>() + self.filter.len() * size_of::<u64>()
+    }
+
+    /// Doubles the buckets and stores every entry again (its first hash is its kept part and
+    /// the low byte of its bucket's index).
+    fn grow(&mut self) {
+        let doubled = vec![Bucket::default(); 2 * self.buckets.len()];
+        let old = std::mem::replace(&mut self.buckets, doubled);
+        self.stored = 0;
+        for (index, bucket) in old.iter().enumerate() {
+            for place in 0..PLACES {
+                let value = bucket.first[place] as u8;
+                if value != 0 {
+                    let first = (bucket.first[place] & !0xFF) | (index as u64 & 0xFF);
+                    self.place(first, bucket.second[place], value);
+                }
+            }
+        }
+    }
+
+    /// The filter bit of a key's second hash (its word and mask), from bits an entry does not
+    /// keep.
+    fn filter_bit(&self, second: u64) -> (usize, u64) {
+        let bit = second as usize & (self.filter.len() * 64 - 1);
+        (bit / 64, 1 << (bit % 64))
+    }
+
+    /// The byte stored for `key`, if it is in the table (or, about once in `2^(96 - k)`
+    /// lookups, a byte stored for another key that agrees on the 96 bits kept).
+    pub(super) fn get(&self, key: u128) -> Option<u8> {
+        let (first, second) = hashes(key);
+        if !self.filter.is_empty() {
+            let (word, mask) = self.filter_bit(second);
+            if self.filter[word] & mask == 0 {
+                return None;
+            }
+        }
+        let bucket = &self.buckets[first as usize & (self.buckets.len() - 1)];
+        let kept = (second >> 32) as u32;
+        (0..PLACES)
+            .find(|&place| {
+                bucket.first[place] & !0xFF == first & !0xFF
+                    && bucket.second[place] == kept
+                    && bucket.first[place] as u8 != 0
+            })
+            .map(|place| bucket.first[place] as u8)
+    }
+
+    /// Stores `value` (not 0: that marks an empty place) for `key`, over its earlier value if
+    /// it has one; the table grows first if it is due to.
+    pub(super) fn set(&mut self, key: u128, value: u8) {
+        debug_assert_ne!(value, 0, "0 marks an empty place");
+        let (first, second) = hashes(key);
+        if !self.filter.is_empty() {
+            let (word, mask) = self.filter_bit(second);
+            self.filter[word] |= mask;
+        }
+        // Grow when one of each bucket's places is taken on average (a small table stays in
+        // cache, and few entries are lost from full buckets at that load).
+        if self.stored >= self.buckets.len() && self.buckets.len() < self.most {
+            self.grow();
+        }
+        self.place(first, (second >> 32) as u32, value);
+    }
+
+    /// Stores an entry in its bucket: an empty place, its own, or the places in turn.
+    fn place(&mut self, first: u64, second: u32, value: u8) {
+        let index = first as usize & (self.buckets.len() - 1);
+        let bucket = &mut self.buckets[index];
+        let kept = first & !0xFF;
+        let free_or_own = (0..PLACES).find(|&place| {
+            bucket.first[place] as u8 == 0
+                || (bucket.first[place] & !0xFF == kept && bucket.second[place] == second)
+        });
+        let place = match free_or_own {
+            Some(place) => {
+                self.stored += usize::from(bucket.first[place] as u8 == 0);
+                place
+            }
+            None => {
+                let next = bucket.next as usize;
+                bucket.next = ((next + 1) % PLACES) as u32;
+                next
+            }
+        };
+        bucket.first[place] = kept | u64::from(value);
+        bucket.second[place] = second;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Distinct keys spread over the whole of `u128`.
+    fn key(i: u128) -> u128 {
+        i.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835) ^ i << 64
+    }
+
+    /// A table of one bucket: every key collides with every other.
+    fn one_bucket(filter_bits: usize) -> Table {
+        let table = Table::with_bytes(size_of::<Bucket>(), filter_bits);
+        assert_eq!((table.buckets.len(), table.most), (1, 1));
+        table
+    }
+
+    #[test]
+    fn a_bucket_is_a_cache_line() {
+        assert_eq!(size_of::<Bucket>(), 64);
+        assert_eq!(align_of::<Bucket>(), 64);
+    }
+
+    #[test]
+    fn the_size_is_a_power_of_two_of_buckets_and_the_filter() {
+        let table = Table::with_bytes((1 << 20) + 100, 1 << 16);
+        assert_eq!(table.bytes(), (1 << 20) + (1 << 13));
+        assert_eq!(table.buckets.len(), Table::FIRST_BUCKETS, "it starts small");
+        assert_eq!(Table::with_bytes(0, 0).bytes(), size_of::<Bucket>());
+    }
+
+    /// A stored byte is found again, a new one for the same key takes its place, and keys
+    /// never stored are absent, with or without the filter.
+    #[test]
+    fn a_stored_value_is_found_and_can_be_replaced() {
+        for filter_bits in [0, 1 << 10] {
+            let mut table = Table::with_bytes(1 << 16, filter_bits);
+            assert_eq!(table.get(key(1)), None);
+            table.set(key(1), 7);
+            table.set(key(2), 0xFF);
+            assert_eq!(
+                (table.get(key(1)), table.get(key(2))),
+                (Some(7), Some(0xFF))
+            );
+            table.set(key(1), 9);
+            assert_eq!(table.get(key(1)), Some(9));
+            assert_eq!(table.stored, 2, "the key kept its place");
+            assert!((3..10_000).all(|i| table.get(key(i)).is_none()));
+        }
+    }
+
+    /// Keys of one bucket take its empty places; once it is full, each new key replaces the
+    /// places in turn (the oldest first, while no key is stored again) and the others survive,
+    /// and storing a key again keeps its place.
+    #[test]
+    fn a_full_bucket_replaces_its_places_in_turn() {
+        let mut table = one_bucket(0);
+        let present = |table: &Table| -> Vec<u128> {
+            (0..20).filter(|&i| table.get(key(i)).is_some()).collect()
+        };
+        for i in 0..PLACES as u128 {
+            table.set(key(i), i as u8 + 1);
+        }
+        assert_eq!(present(&table), [0, 1, 2, 3, 4]);
+        table.set(key(5), 6);
+        assert_eq!(present(&table), [1, 2, 3, 4, 5]);
+        table.set(key(6), 7);
+        assert_eq!(present(&table), [2, 3, 4, 5, 6]);
+        table.set(key(3), 40);
+        assert_eq!(
+            present(&table),
+            [2, 3, 4, 5, 6],
+            "stored again in its place"
+        );
+        table.set(key(7), 8);
+        assert_eq!(present(&table), [3, 4, 5, 6, 7]);
+        let values: Vec<Option<u8>> = (3..8).map(|i| table.get(key(i))).collect();
+        assert_eq!(values, [Some(40), Some(5), Some(6), Some(7), Some(8)]);
+        assert_eq!(table.stored, PLACES);
+    }
+
+    /// A key that shares a full bucket (and its filter bit) with stored keys is not taken for
+    /// one of them: a lookup matches 96 bits of the key's hash, not the bucket alone.
+    #[test]
+    fn a_colliding_key_never_reads_another_keys_value() {
+        for filter_bits in [0, 64] {
+            let mut table = one_bucket(filter_bits);
+            for i in 0..PLACES as u128 {
+                table.set(key(i), 1);
+            }
+            assert!((PLACES as u128..100_000).all(|i| table.get(key(i)).is_none()));
+            // Keys that differ in one bit only.
+            let mut table = one_bucket(filter_bits);
+            table.set(1 << 100, 3);
+            assert!((0..128).all(|bit| bit == 100 || table.get(1 << bit).is_none()));
+            assert_eq!(table.get(1 << 100), Some(3));
+        }
+    }
+
+    /// Entries survive the table's growth (their bucket found again from what they keep), and
+    /// a full table forgets entries but never answers a wrong value.
+    #[test]
+    fn the_table_keeps_its_entries_as_it_grows() {
+        let value = |i: u128| (i % 250 + 1) as u8;
+        let mut table = Table::with_bytes(64 << 20, 1 << 16);
+        for i in 0..300_000 {
+            table.set(key(i), value(i));
+        }
+        assert!(table.buckets.len() > Table::FIRST_BUCKETS, "it grew");
+        // At most one entry a bucket on average, so a few buckets overflow and lose one.
+        let kept = (0..300_000)
+            .filter(|&i| table.get(key(i)).is_some())
+            .count();
+        assert!(kept > 299_000, "{kept} kept");
+        assert!((0..300_000).all(|i| table.get(key(i)).is_none_or(|v| v == value(i))));
+        assert_eq!(table.get(key(300_000)), None);
+        let mut full = Table::with_bytes(64 << 10, 0);
+        for i in 0..300_000 {
+            full.set(key(i), value(i));
+        }
+        let kept = (0..300_000).filter(|&i| full.get(key(i)).is_some()).count();
+        assert_eq!(kept, full.buckets.len() * PLACES, "every place taken");
+        assert!((0..300_000).all(|i| full.get(key(i)).is_none_or(|v| v == value(i))));
+    }
+}
