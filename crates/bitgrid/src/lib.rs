@@ -1,6 +1,7 @@
 //! Bit-planes over `W x H` grids (`W, H <= 1024`) and the kernels that grid territory games
 //! spend their time in: set algebra, dilation, flood fill, connected components and distance
-//! layers, for 4- and 8-connectivity.
+//! layers, for 4- and 8-connectivity; and [`Bits`], the fixed-size bitset of the game engines
+//! (sets of groups, of grid points, of Grundy values).
 //!
 //! ```
 //! use bitgrid::{Connectivity, Plane, flood};
@@ -21,12 +22,14 @@
 //! The layout and the algorithms are described in `docs/kernels.md` of the floodgate workspace.
 #![deny(missing_docs)]
 
+mod bits;
 mod dilate;
 mod flood;
 mod plane;
 mod regions;
 mod row;
 
+pub use bits::{Bits, Members};
 pub use flood::{flood, flood_pair};
 pub use plane::{Cell, Cells, MAX_SIDE, ParsePlaneError, Plane};
 pub use regions::{Components, DistanceLayers};
