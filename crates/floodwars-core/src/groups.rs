@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use bitgrid::Cell;
+use bitgrid::{Bits, Cell};
 use search::mix;
 
 use crate::position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, SIDE_KEY, Score, Side, colour_key};
@@ -19,138 +19,8 @@ pub const MAX_GROUPS: usize = MAX_SIDE * MAX_SIDE;
 
 const WORDS: usize = MAX_GROUPS.div_ceil(64);
 
-/// A set of group numbers below [`MAX_GROUPS`], as a fixed-size bitset.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GroupSet([u64; WORDS]);
-
-impl std::fmt::Debug for GroupSet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
-    }
-}
-
-impl GroupSet {
-    /// The empty set.
-    pub const EMPTY: Self = Self([0; WORDS]);
-
-    /// Whether `group` is in the set.
-    pub const fn contains(&self, group: usize) -> bool {
-        self.0[group / 64] & (1 << (group % 64)) != 0
-    }
-
-    /// Adds `group`.
-    pub const fn insert(&mut self, group: usize) {
-        self.0[group / 64] |= 1 << (group % 64);
-    }
-
-    /// The groups in both sets.
-    pub const fn and(mut self, other: &Self) -> Self {
-        let mut i = 0;
-        while i < WORDS {
-            self.0[i] &= other.0[i];
-            i += 1;
-        }
-        self
-    }
-
-    /// The groups in either set.
-    pub const fn or(mut self, other: &Self) -> Self {
-        let mut i = 0;
-        while i < WORDS {
-            self.0[i] |= other.0[i];
-            i += 1;
-        }
-        self
-    }
-
-    /// The groups of `self` not in `other`.
-    pub const fn minus(mut self, other: &Self) -> Self {
-        let mut i = 0;
-        while i < WORDS {
-            self.0[i] &= !other.0[i];
-            i += 1;
-        }
-        self
-    }
-
-    /// Whether the set is empty.
-    pub const fn is_empty(&self) -> bool {
-        let mut i = 0;
-        while i < WORDS {
-            if self.0[i] != 0 {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
-
-    /// Whether the sets have no group in common.
-    pub const fn is_disjoint(&self, other: &Self) -> bool {
-        let mut i = 0;
-        while i < WORDS {
-            if self.0[i] & other.0[i] != 0 {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
-
-    /// How many groups the set holds.
-    pub const fn len(&self) -> usize {
-        let mut count = 0;
-        let mut i = 0;
-        while i < WORDS {
-            count += self.0[i].count_ones() as usize;
-            i += 1;
-        }
-        count
-    }
-
-    /// The groups in increasing order.
-    pub fn iter(&self) -> Members<'_> {
-        Members {
-            words: &self.0,
-            word: 0,
-            bits: self.0[0],
-            left: self.len(),
-        }
-    }
-}
-
-/// The groups of a [`GroupSet`], in increasing order.
-#[derive(Clone, Debug)]
-pub struct Members<'a> {
-    words: &'a [u64; WORDS],
-    word: usize,
-    bits: u64,
-    left: usize,
-}
-
-impl Iterator for Members<'_> {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.left == 0 {
-            return None;
-        }
-        while self.bits == 0 {
-            self.word += 1;
-            self.bits = self.words[self.word];
-        }
-        let bit = self.bits.trailing_zeros() as usize;
-        self.bits &= self.bits - 1;
-        self.left -= 1;
-        Some(self.word * 64 + bit)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-}
-
-impl ExactSizeIterator for Members<'_> {}
+/// A set of group numbers below [`MAX_GROUPS`]: the one bitset of the engines, 40 words.
+pub type GroupSet = Bits<WORDS>;
 
 /// The fixed part of a position: its groups, their colours and sizes, and which groups touch.
 #[derive(Debug)]
@@ -211,7 +81,7 @@ impl Groups {
 
     /// The words of a [`GroupSet`] that can hold one of these groups (one on a 10 x 10 board,
     /// of the 40 in a `GroupSet`): the sets of the race are updated over only these.
-    fn words(&self) -> usize {
+    fn used_words(&self) -> usize {
         self.len().div_ceil(64)
     }
 
@@ -246,7 +116,7 @@ impl Groups {
     /// word by word over the board's words only.
     fn spread(&self, set: &GroupSet, into: &mut GroupSet, mut visit: impl FnMut(usize)) -> u32 {
         let mut cells = 0;
-        for (i, &word) in set.0[..self.words()].iter().enumerate() {
+        for (i, &word) in set.words()[..self.used_words()].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let group = i * 64 + bits.trailing_zeros() as usize;
@@ -254,7 +124,7 @@ impl Groups {
                 visit(group);
                 cells += self.size(group);
                 for &(at, neighbours) in self.neighbour_words(group) {
-                    into.0[at] |= neighbours;
+                    into.words_mut()[at] |= neighbours;
                 }
             }
         }
@@ -568,20 +438,20 @@ impl GroupPosition {
         let m = me.index();
         let groups = &*self.groups;
         // Only the words that can hold one of this board's groups (as in `race`).
-        let words = groups.words();
+        let words = groups.used_words();
         let mut absorbed = GroupSet::EMPTY;
         for i in 0..words {
-            absorbed.0[i] = self.borders[m].0[i]
-                & groups.of_colour[colour.index()].0[i]
-                & !self.areas[1 - m].0[i];
+            absorbed.words_mut()[i] = self.borders[m].words()[i]
+                & groups.of_colour[colour.index()].words()[i]
+                & !self.areas[1 - m].words()[i];
         }
         let hash = &mut self.hash;
         self.cells[m] += groups.spread(&absorbed, &mut self.borders[m], |group| {
             *hash ^= group_key(me, group);
         });
         for i in 0..words {
-            self.areas[m].0[i] |= absorbed.0[i];
-            self.borders[m].0[i] &= !self.areas[m].0[i];
+            self.areas[m].words_mut()[i] |= absorbed.words()[i];
+            self.borders[m].words_mut()[i] &= !self.areas[m].words()[i];
         }
         self.hash ^= colour_key(m, self.area_colours[m]) ^ colour_key(m, colour) ^ SIDE_KEY;
         self.area_colours[m] = colour;
@@ -705,11 +575,11 @@ impl GroupPosition {
         // on all 40 words of a `GroupSet` and returns a copy, which measured slower on small
         // boards).
         let groups = &*self.groups;
-        let words = groups.words();
+        let words = groups.used_words();
         let [area_j, area_s] = &self.areas;
         let mut free = GroupSet::EMPTY;
         for i in 0..words {
-            free.0[i] = groups.all.0[i] & !area_j.0[i] & !area_s.0[i];
+            free.words_mut()[i] = groups.all.words()[i] & !area_j.words()[i] & !area_s.words()[i];
         }
         let mut layers = self.borders;
         let mut won = [GroupSet::EMPTY; 2];
@@ -719,13 +589,16 @@ impl GroupPosition {
             // step; the layers leave the free groups either way.
             let mut racing = false;
             for i in 0..words {
-                let (j, s) = (layers[0].0[i] & free.0[i], layers[1].0[i] & free.0[i]);
+                let (j, s) = (
+                    layers[0].words()[i] & free.words()[i],
+                    layers[1].words()[i] & free.words()[i],
+                );
                 racing |= (j | s) != 0;
-                free.0[i] &= !(j | s);
-                won[0].0[i] = j & !s;
-                won[1].0[i] = s & !j;
-                layers[0].0[i] = 0;
-                layers[1].0[i] = 0;
+                free.words_mut()[i] &= !(j | s);
+                won[0].words_mut()[i] = j & !s;
+                won[1].words_mut()[i] = s & !j;
+                layers[0].words_mut()[i] = 0;
+                layers[1].words_mut()[i] = 0;
             }
             if !racing {
                 break;
@@ -748,7 +621,7 @@ impl GroupPosition {
     pub fn reach(&self) -> [u32; 2] {
         // A flood from each border over the free groups, word by word as in `race`.
         let groups = &*self.groups;
-        let words = groups.words();
+        let words = groups.used_words();
         let free = self.free();
         [0, 1].map(|side| {
             let mut reached = GroupSet::EMPTY;
@@ -758,14 +631,14 @@ impl GroupPosition {
             loop {
                 let mut growing = false;
                 for i in 0..words {
-                    layer.0[i] &= free.0[i] & !reached.0[i];
-                    reached.0[i] |= layer.0[i];
-                    growing |= layer.0[i] != 0;
+                    layer.words_mut()[i] &= free.words()[i] & !reached.words()[i];
+                    reached.words_mut()[i] |= layer.words()[i];
+                    growing |= layer.words()[i] != 0;
                 }
                 if !growing {
                     return cells;
                 }
-                next.0[..words].fill(0);
+                next.words_mut()[..words].fill(0);
                 cells += groups.spread(&layer, &mut next, |_| {});
                 std::mem::swap(&mut layer, &mut next);
             }
