@@ -223,7 +223,7 @@ impl<L: Layout> Solver<L> {
                 .excluded
                 .get(key)
                 .map_or(Values::default(), |bits| Values::low_bits(bits & 0x7F));
-            let wanted = wanted.without(ruled_out);
+            let wanted = wanted.minus(ruled_out);
             if wanted == Values::default() {
                 self.stats.hits += 1;
                 return Some(None);
@@ -231,8 +231,7 @@ impl<L: Layout> Solver<L> {
             match self.search(key, wanted)? {
                 Some(value) => value,
                 None => {
-                    let bits =
-                        wanted.intersection(Values::up_to(6)).low_byte() | ruled_out.low_byte();
+                    let bits = wanted.and(Values::up_to(6)).low_byte() | ruled_out.low_byte();
                     if bits != 0 {
                         self.excluded.set(key, 0x80 | bits);
                     }
@@ -300,7 +299,7 @@ impl<L: Layout> Solver<L> {
             }
             // Ask the option only whether its value is one of the candidates but the largest.
             let others = candidates.without_largest();
-            let asked = others.intersection(wanted_up_to);
+            let asked = others.and(wanted_up_to);
             if asked == Values::default() {
                 // No answer would keep a candidate that matters.
                 candidates = others;

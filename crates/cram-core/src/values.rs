@@ -1,13 +1,15 @@
 //! Sets of Grundy values (0 to 255), one bit each: the candidates and wanted values of the
-//! solver's searches.
+//! solver's searches, on the engines' one bitset ([`Bits`]).
 
-/// A set of Grundy values, 0 to 255.
+use bitgrid::Bits;
+
+/// A set of Grundy values, 0 to 255: four words of [`Bits`], with the solver's operations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Values([u64; 4]);
+pub struct Values(Bits<4>);
 
 impl Values {
     /// Every value.
-    pub const ALL: Self = Self([u64::MAX; 4]);
+    pub const ALL: Self = Self(Bits::ALL);
 
     /// The values `0..=largest`.
     pub const fn up_to(largest: u8) -> Self {
@@ -25,40 +27,49 @@ impl Values {
             };
             i += 1;
         }
-        Self(words)
+        Self(Bits::from_words(words))
     }
 
     /// Whether `value` is in the set.
+    #[inline]
     pub const fn contains(self, value: u8) -> bool {
-        self.0[value as usize / 64] >> (value % 64) & 1 == 1
+        self.0.contains(value as usize)
     }
 
     /// The set of the one value `value`.
+    #[inline]
     pub const fn single(value: u8) -> Self {
-        let mut set = Self([0; 4]);
-        set.insert(value);
-        set
+        Self(Bits::single(value as usize))
     }
 
-    /// Puts `value` in the set.
-    pub const fn insert(&mut self, value: u8) {
-        self.0[value as usize / 64] |= 1 << (value % 64);
+    /// Takes `value` out of the set.
+    #[inline]
+    pub const fn remove(&mut self, value: u8) {
+        self.0.remove(value as usize);
     }
 
     /// The values of the set that are not in `other`.
-    pub const fn without(self, other: Self) -> Self {
-        let mut words = self.0;
-        let mut i = 0;
-        while i < 4 {
-            words[i] &= !other.0[i];
-            i += 1;
-        }
-        Self(words)
+    #[inline]
+    pub const fn minus(self, other: Self) -> Self {
+        Self(self.0.minus(&other.0))
+    }
+
+    /// The values in both sets.
+    #[inline]
+    pub const fn and(self, other: Self) -> Self {
+        Self(self.0.and(&other.0))
+    }
+
+    /// Whether the sets have no value in common.
+    #[inline]
+    pub const fn is_disjoint(self, other: Self) -> bool {
+        self.0.is_disjoint(&other.0)
     }
 
     /// Takes `value` out of the set if it is there, else the greatest value (an option of a
     /// region rules out its value among the candidates, or, as far as the count of candidates
     /// goes, the greatest).
+    #[inline]
     pub const fn rule_out(&mut self, value: u8) {
         if self.contains(value) {
             self.remove(value);
@@ -69,61 +80,34 @@ impl Values {
 
     /// The values whose bits are set in `bits` (0 to 7).
     pub const fn low_bits(bits: u8) -> Self {
-        Self([bits as u64, 0, 0, 0])
+        Self(Bits::from_words([bits as u64, 0, 0, 0]))
     }
 
     /// The values 0 to 7 of the set, one bit each.
     pub const fn low_byte(self) -> u8 {
-        self.0[0] as u8
-    }
-
-    /// Takes `value` out of the set.
-    pub const fn remove(&mut self, value: u8) {
-        self.0[value as usize / 64] &= !(1 << (value % 64));
-    }
-
-    /// The values in both sets.
-    pub const fn intersection(self, other: Self) -> Self {
-        let mut words = self.0;
-        let mut i = 0;
-        while i < 4 {
-            words[i] &= other.0[i];
-            i += 1;
-        }
-        Self(words)
-    }
-
-    /// Whether the sets have no value in common.
-    pub const fn is_disjoint(self, other: Self) -> bool {
-        let both = self.intersection(other).0;
-        both[0] | both[1] | both[2] | both[3] == 0
+        self.0.words()[0] as u8
     }
 
     /// The least value, if any.
+    #[inline]
     pub const fn smallest_value(self) -> Option<u8> {
-        let mut i = 0;
-        while i < 4 {
-            if self.0[i] != 0 {
-                return Some((64 * i as u32 + self.0[i].trailing_zeros()) as u8);
-            }
-            i += 1;
+        match self.0.first() {
+            Some(value) => Some(value as u8),
+            None => None,
         }
-        None
     }
 
     /// The greatest value, if any.
+    #[inline]
     pub const fn largest(self) -> Option<u8> {
-        let mut i = 4;
-        while i > 0 {
-            i -= 1;
-            if self.0[i] != 0 {
-                return Some((64 * i as u32 + 63 - self.0[i].leading_zeros()) as u8);
-            }
+        match self.0.last() {
+            Some(value) => Some(value as u8),
+            None => None,
         }
-        None
     }
 
     /// The set without its greatest value.
+    #[inline]
     pub const fn without_largest(mut self) -> Self {
         if let Some(largest) = self.largest() {
             self.remove(largest);
@@ -136,16 +120,12 @@ impl Values {
         if heap == 0 {
             return self;
         }
-        let mut moved = Self([0; 4]);
-        for (i, &word) in self.0.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let value = (64 * i as u32 + word.trailing_zeros()) as u8 ^ heap;
-                moved.0[usize::from(value / 64)] |= 1 << (value % 64);
-                word &= word - 1;
-            }
-        }
-        moved
+        Self(
+            self.0
+                .iter()
+                .map(|value| usize::from(value as u8 ^ heap))
+                .collect(),
+        )
     }
 }
 
@@ -158,11 +138,7 @@ mod tests {
     }
 
     fn set_of(values: &[u8]) -> Values {
-        let mut set = Values::default();
-        for &value in values {
-            set.insert(value);
-        }
-        set
+        Values(values.iter().map(|&value| usize::from(value)).collect())
     }
 
     #[test]
@@ -175,7 +151,7 @@ mod tests {
         assert_eq!((set.smallest_value(), set.largest()), (Some(0), Some(5)));
         assert_eq!(listed(set.xor_each(1)), vec![0, 1, 2, 4, 5]);
         assert_eq!(listed(set.xor_each(200)), vec![200, 201, 203, 204, 205]);
-        assert_eq!(listed(set.without(set_of(&[1, 4, 9]))), vec![0, 3, 5]);
+        assert_eq!(listed(set.minus(set_of(&[1, 4, 9]))), vec![0, 3, 5]);
         assert!(!set.is_disjoint(set_of(&[9, 3])));
         assert!(Values::up_to(1).is_disjoint(set_of(&[2, 130])));
         assert_eq!(set_of(&[2, 130]).largest(), Some(130));
