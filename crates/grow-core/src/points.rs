@@ -1,5 +1,7 @@
 //! Sets of the 400 points of the 20 x 20 grid as bitboards: point `(i, j)` is bit `20 i + j`
-//! of seven `u64` words.
+//! of seven `u64` words, the engines' one bitset ([`Bits`]).
+
+use bitgrid::{Bits, Members};
 
 /// Rows and columns of the grid.
 pub const SIDE: usize = 20;
@@ -109,9 +111,9 @@ impl Direction {
     }
 }
 
-/// A set of points.
+/// A set of points: seven words of [`Bits`], with the grid's geometry on top.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Points([u64; WORDS]);
+pub struct Points(Bits<WORDS>);
 
 /// The points of column 0 and of column 19.
 const FIRST_COLUMN: Points = Points::column(0);
@@ -130,13 +132,13 @@ const WITH_NEIGHBOUR: [Points; 8] = {
 
 impl Points {
     /// No point.
-    pub const EMPTY: Self = Self([0; WORDS]);
+    pub const EMPTY: Self = Self(Bits::EMPTY);
 
     /// Every point.
     pub const ALL: Self = {
         let mut words = [u64::MAX; WORDS];
         words[WORDS - 1] = (1 << (POINTS - 64 * (WORDS - 1))) - 1;
-        Self(words)
+        Self(Bits::from_words(words))
     };
 
     /// The points of column `j`.
@@ -156,93 +158,71 @@ impl Points {
     }
 
     /// The set of one point.
+    #[inline]
     pub const fn single(point: Point) -> Self {
-        Self::EMPTY.with(point)
+        Self(Bits::single(point.index()))
     }
 
     /// This set and `point`.
-    pub const fn with(self, point: Point) -> Self {
-        let mut words = self.0;
-        words[point.index() / 64] |= 1 << (point.index() % 64);
-        Self(words)
+    #[inline]
+    pub const fn with(mut self, point: Point) -> Self {
+        self.0.insert(point.index());
+        self
     }
 
     /// This set without `point`.
-    pub const fn without(self, point: Point) -> Self {
-        let mut words = self.0;
-        words[point.index() / 64] &= !(1 << (point.index() % 64));
-        Self(words)
+    #[inline]
+    pub const fn without(mut self, point: Point) -> Self {
+        self.0.remove(point.index());
+        self
     }
 
     /// Whether `point` is in the set.
+    #[inline]
     pub const fn contains(self, point: Point) -> bool {
-        self.0[point.index() / 64] >> (point.index() % 64) & 1 == 1
+        self.0.contains(point.index())
     }
 
     /// Union.
+    #[inline]
     pub const fn or(self, other: Self) -> Self {
-        let mut words = self.0;
-        let mut k = 0;
-        while k < WORDS {
-            words[k] |= other.0[k];
-            k += 1;
-        }
-        Self(words)
+        Self(self.0.or(&other.0))
     }
 
     /// Intersection.
+    #[inline]
     pub const fn and(self, other: Self) -> Self {
-        let mut words = self.0;
-        let mut k = 0;
-        while k < WORDS {
-            words[k] &= other.0[k];
-            k += 1;
-        }
-        Self(words)
+        Self(self.0.and(&other.0))
     }
 
     /// The points of this set not in `other`.
+    #[inline]
     pub const fn minus(self, other: Self) -> Self {
-        let mut words = self.0;
-        let mut k = 0;
-        while k < WORDS {
-            words[k] &= !other.0[k];
-            k += 1;
-        }
-        Self(words)
+        Self(self.0.minus(&other.0))
     }
 
     /// The grid's points not in this set.
+    #[inline]
     pub const fn complement(self) -> Self {
         Self::ALL.minus(self)
     }
 
     /// The seven words (bit `k` of word `w` is point `64 w + k`).
-    pub const fn words(&self) -> [u64; WORDS] {
-        self.0
+    #[inline]
+    pub const fn words(&self) -> &[u64; WORDS] {
+        self.0.words()
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub const fn is_empty(self) -> bool {
-        let mut k = 0;
-        while k < WORDS {
-            if self.0[k] != 0 {
-                return false;
-            }
-            k += 1;
-        }
-        true
+        self.0.is_empty()
     }
 
     /// The number of points.
+    #[inline]
     pub const fn len(self) -> usize {
-        let mut count = 0;
-        let mut k = 0;
-        while k < WORDS {
-            count += self.0[k].count_ones() as usize;
-            k += 1;
-        }
-        count
+        self.0.len()
     }
 
     /// Each point moved one step in direction `d`; points that would leave the grid drop out.
@@ -275,74 +255,60 @@ impl Points {
 
     /// Bits moved toward higher indices by `n` (less than 64).
     const fn shift_up(self, n: u32) -> Self {
+        let from = self.0.words();
         let mut words = [0; WORDS];
         let mut k = WORDS;
         while k > 0 {
             k -= 1;
-            words[k] = self.0[k] << n;
+            words[k] = from[k] << n;
             if k > 0 && n > 0 {
-                words[k] |= self.0[k - 1] >> (64 - n);
+                words[k] |= from[k - 1] >> (64 - n);
             }
         }
-        Self(words)
+        Self(Bits::from_words(words))
     }
 
     /// Bits moved toward lower indices by `n` (less than 64).
     const fn shift_down(self, n: u32) -> Self {
+        let from = self.0.words();
         let mut words = [0; WORDS];
         let mut k = 0;
         while k < WORDS {
-            words[k] = self.0[k] >> n;
+            words[k] = from[k] >> n;
             if k + 1 < WORDS && n > 0 {
-                words[k] |= self.0[k + 1] << (64 - n);
+                words[k] |= from[k + 1] << (64 - n);
             }
             k += 1;
         }
-        Self(words)
+        Self(Bits::from_words(words))
     }
 
     /// The points, in index order.
-    pub fn iter(self) -> PointsIter {
-        PointsIter {
-            words: self.0,
-            word: 0,
-            left: self.len(),
-        }
+    #[inline]
+    pub fn iter(&self) -> PointsIter<'_> {
+        PointsIter(self.0.iter())
     }
 }
 
 /// The points of a [`Points`], in index order.
 #[derive(Clone, Debug)]
-pub struct PointsIter {
-    words: [u64; WORDS],
-    word: usize,
-    left: usize,
-}
+pub struct PointsIter<'a>(Members<'a, WORDS>);
 
-impl Iterator for PointsIter {
+impl Iterator for PointsIter<'_> {
     type Item = Point;
 
+    #[inline]
     fn next(&mut self) -> Option<Point> {
-        while self.word < WORDS {
-            let bits = self.words[self.word];
-            if bits != 0 {
-                self.words[self.word] = bits & (bits - 1);
-                self.left -= 1;
-                return Some(Point(
-                    (self.word * 64) as u16 + bits.trailing_zeros() as u16,
-                ));
-            }
-            self.word += 1;
-        }
-        None
+        self.0.next().map(|index| Point(index as u16))
     }
 
+    #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
+        self.0.size_hint()
     }
 }
 
-impl ExactSizeIterator for PointsIter {}
+impl ExactSizeIterator for PointsIter<'_> {}
 
 impl FromIterator<Point> for Points {
     fn from_iter<I: IntoIterator<Item = Point>>(points: I) -> Self {
