@@ -9,32 +9,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use floodgate_benches::boards::floodwars_position as position;
 use floodwars_core::groups::{GroupPosition, MAX_GROUPS};
-use floodwars_core::{Colour, Engine, Position, Side, TreeEngine};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use floodwars_core::{Engine, TreeEngine};
 use search::{AlphaBetaOptions, Budget, Clock};
-
-/// A random square board with `moves` greedy-ish random moves played (a midgame position).
-fn position(side: usize, moves: usize, seed: u64) -> Position {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut rows: Vec<Vec<Colour>> = (0..side)
-        .map(|_| {
-            (0..side)
-                .map(|_| Colour::ALL[(rng.next_u64() % 5) as usize])
-                .collect()
-        })
-        .collect();
-    if rows[0][side - 1] == rows[side - 1][0] {
-        rows[0][side - 1] = Colour::ALL[(rows[0][side - 1].index() + 1) % 5];
-    }
-    let mut position = Position::new(&rows, Side::J, 0).expect("a board");
-    for _ in 0..moves {
-        let legal: Vec<Colour> = position.legal_moves().collect();
-        position = position.play(legal[(rng.next_u64() % legal.len() as u64) as usize]);
-    }
-    position
-}
 
 fn kernels(c: &mut Criterion) {
     let mut group = c.benchmark_group("floodwars");

@@ -1,4 +1,5 @@
-//! Go boards for benchmarks: random positions and serpentine worst cases.
+//! Boards for benchmarks: Go boards (random positions and serpentine worst cases) and Flood
+//! Wars midgame positions.
 
 use bitgrid::{Cell, Plane};
 use go_core::{Board, Point};
@@ -65,4 +66,27 @@ fn corridor_end(corridor: &Plane) -> Option<Cell> {
         corridor.width() - 1
     };
     Some(Cell::new(x, last_row))
+}
+
+/// A random square Flood Wars board of side `side` with `moves` random moves played (a
+/// midgame position), J to move first.
+pub fn floodwars_position(side: usize, moves: usize, seed: u64) -> floodwars_core::Position {
+    use floodwars_core::{Colour, Position, Side};
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut rows: Vec<Vec<Colour>> = (0..side)
+        .map(|_| {
+            (0..side)
+                .map(|_| Colour::ALL[(rng.next_u64() % 5) as usize])
+                .collect()
+        })
+        .collect();
+    if rows[0][side - 1] == rows[side - 1][0] {
+        rows[0][side - 1] = Colour::ALL[(rows[0][side - 1].index() + 1) % 5];
+    }
+    let mut position = Position::new(&rows, Side::J, 0).expect("a board");
+    for _ in 0..moves {
+        let legal: Vec<Colour> = position.legal_moves().collect();
+        position = position.play(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+    }
+    position
 }

@@ -1,5 +1,7 @@
 //! Move ordering for alpha-beta: the moves of a node one at a time, best candidates first.
 
+use std::cmp::Reverse;
+
 use smallvec::SmallVec;
 
 /// Hands out the indices of a node's moves in the order alpha-beta tries them: the table's
@@ -49,11 +51,15 @@ impl MovePicker {
             return Some(self.first[self.next_first - 1]);
         }
         let next = *self.next_rest.get_or_insert_with(|| {
+            // Each score read once; sorting by (score down, index up) is the stable sort by
+            // score, the game's order among equals.
             let first = &self.first;
-            self.rest
-                .extend((0..count).filter(|index| !first.contains(index)));
-            self.rest
-                .sort_by_key(|&index| std::cmp::Reverse(history(index)));
+            let mut ranked: SmallVec<[(Reverse<u32>, usize); 32]> = (0..count)
+                .filter(|index| !first.contains(index))
+                .map(|index| (Reverse(history(index)), index))
+                .collect();
+            ranked.sort_unstable();
+            self.rest.extend(ranked.into_iter().map(|(_, index)| index));
             0
         });
         let index = *self.rest.get(next)?;

@@ -52,6 +52,10 @@ pub struct MctsOptions {
     /// Iterations through a leaf before its children are added (the root's are added at
     /// once); 0, the default, adds them on the first.
     pub expand_after: u32,
+    /// Whether an eighth of the memory keeps positions of nodes, so that an iteration starts
+    /// from the deepest one on its path (on by default). Off for a game whose moves are cheap
+    /// to replay and whose positions are large to copy (Go: an 11 KB position).
+    pub cache_positions: bool,
 }
 
 impl Default for MctsOptions {
@@ -63,6 +67,7 @@ impl Default for MctsOptions {
             minimax_weight: 0.0,
             rave_equivalence: None,
             expand_after: 0,
+            cache_positions: true,
         }
     }
 }
@@ -150,7 +155,11 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     /// rest the nodes (and their RAVE statistics).
     pub fn new(game: G, root: G::State, options: MctsOptions, policy: P) -> Self {
         let slot_bytes = size_of::<u32>() + size_of::<Option<G::State>>();
-        let slots = (options.memory_bytes / 8 / slot_bytes).min(1 << 14);
+        let slots = if options.cache_positions {
+            (options.memory_bytes / 8 / slot_bytes).min(1 << 14)
+        } else {
+            0
+        };
         let rave_bytes = options
             .rave_equivalence
             .map_or(0, |_| size_of::<RaveStats>());
@@ -297,7 +306,17 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
     /// One selection, expansion, valuation and backup.
     fn iterate(&mut self) {
         let mut path = self.select_path();
-        let mut state = self.state_at(&path);
+        // The position at the end of the path, from the deepest one on it the cache holds (or
+        // the root). Cloned straight into place: a large position (Go's) is not moved again.
+        let from = (1..path.len())
+            .rev()
+            .find(|&depth| self.cache.get(path[depth]).is_some())
+            .unwrap_or(0);
+        let mut state = match self.cache.get(path[from]) {
+            Some(cached) if from > 0 => cached.clone(),
+            _ => self.root.clone(),
+        };
+        self.replay(&path[from + 1..], &mut state);
         // A fresh leaf (unless the game is over there): once ripe, expand it and go one step
         // further, to a random child (UCT) or the one that ranks first (RAVE), and value that.
         let node = *path.last().expect("the path starts at the root");
@@ -345,21 +364,15 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         }
     }
 
-    /// The position at the end of `path`: from the deepest position on it that the cache
-    /// holds (or the root), playing the moves below it, and offering the cache those it
+    /// Plays the moves of the nodes of `path` on `state`, offering the cache the positions it
     /// passes.
-    fn state_at(&mut self, path: &[u32]) -> G::State {
-        let (from, mut state) = (1..path.len())
-            .rev()
-            .find_map(|depth| Some((depth, self.cache.get(path[depth])?.clone())))
-            .unwrap_or_else(|| (0, self.root.clone()));
+    fn replay(&mut self, path: &[u32], state: &mut G::State) {
         let nodes = &self.nodes;
-        for &index in &path[from + 1..] {
-            play(&self.game, &mut state, nodes[index as usize].mv);
+        for &index in path {
+            play(&self.game, state, nodes[index as usize].mv);
             self.cache
-                .offer(index, &state, |node| nodes[node as usize].visits);
+                .offer(index, state, |node| nodes[node as usize].visits);
         }
-        state
     }
 
     /// Backs `value`, the leaf's value for the first player, up the path: into each node's
