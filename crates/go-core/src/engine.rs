@@ -1,5 +1,5 @@
 //! The playing engine: the search crate's Monte Carlo tree search, configured for Go: RAVE,
-//! priors ([`crate::priors`]), playouts to the end of the game ([`crate::playout`]), and
+//! priors (the `priors` module), playouts to the end of the game (the `playout` module), and
 //! leaves expanded only once a few playouts went through them.
 //!
 //! Each iteration walks down the tree, choosing at every node the child with the best blend of
