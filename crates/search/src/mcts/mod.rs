@@ -255,18 +255,16 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         let first = root.first_child as usize;
         (first..first + root.child_count as usize).map(move |index| {
             let node = self.nodes[index];
-            let (visits, wins) = self.stats(index).own(node.visits, node.reward);
+            let (visits, wins) = match self.rave.get(index) {
+                Some(stats) => (stats.own_visits, stats.own_wins),
+                None => (node.visits as f32, node.reward as f32),
+            };
             RootChild {
                 mv: node.mv.expect("a child has a move"),
                 visits,
                 wins,
             }
         })
-    }
-
-    /// The RAVE statistics of a node (none, all zero, for a UCT search).
-    fn stats(&self, index: usize) -> RaveStats {
-        self.rave.get(index).copied().unwrap_or_default()
     }
 
     /// Runs iterations until the budget is spent (a budget with neither limit runs one
@@ -395,6 +393,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
                 updated.minimax = minimax;
             }
             if self.uses_rave() {
+                self.rave[index as usize].visit(for_mover as f32);
                 self.back_up_rave(node, 1.0 - for_mover as f32);
                 if let (true, Some(m)) = (depth > 0, node.mv) {
                     self.policy.played_earlier(m, node.mover);
@@ -489,8 +488,7 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         let first = parent.first_child as usize;
         let mut best = (f32::NEG_INFINITY, first);
         for index in first..first + parent.child_count as usize {
-            let child = self.nodes[index];
-            let value = self.rave[index].value(child.visits, child.reward, equivalence);
+            let value = self.rave[index].value(equivalence);
             if value > best.0 {
                 best = (value, index);
             }
