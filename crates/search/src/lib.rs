@@ -5,10 +5,14 @@
 //! same code:
 //!
 //! - [`AlphaBeta`]: negamax with alpha-beta pruning, iterative deepening, a fixed-size
-//!   transposition table, move ordering (table move, killers, history), optional aspiration
-//!   windows, and a deadline checked every few nodes;
-//! - [`Mcts`]: UCT Monte Carlo tree search with a pluggable rollout policy or static-evaluation
-//!   leaves, a node arena under a hard memory cap, and tree reuse between moves;
+//!   transposition table that keeps each position's best move, move ordering (table move,
+//!   killers, history), optional aspiration windows and principal-variation search, and a
+//!   deadline checked every few nodes;
+//! - [`Mcts`]: Monte Carlo tree search, UCT or RAVE with priors, with a pluggable rollout
+//!   policy or static-evaluation leaves, a node arena under a hard memory cap, and tree reuse
+//!   between moves;
+//! - [`negamax`]: plain negamax (the reference the tests hold the others to) and a plain
+//!   alpha-beta to a depth or for a time (the arena's baselines);
 //! - [`Clock`]: the deadline both share with the bots, taken from a [`MoveTime`] by a
 //!   [`TimePolicy`];
 //! - [`Answer`]: the legal move a judge always gets, also where the search found none.

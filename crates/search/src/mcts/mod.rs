@@ -1,4 +1,4 @@
-//! UCT Monte Carlo tree search in a node arena of bounded size.
+//! Monte Carlo tree search (UCT, or RAVE with priors) in a node arena of bounded size.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
