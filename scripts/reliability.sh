@@ -15,7 +15,8 @@
 # judge's limit and the bot's default budget (both as given below) by K, so that a soak looks
 # for illegal moves, crashes and memory in K times the games; the timing at the real limits is
 # the load runs'. BUSY=outside: a load run starts no busy loop of its own, because the caller
-# keeps the other core busy with work of its own (a long solve, say) for the whole run.
+# keeps the other core busy with work of its own (a long solve, say) for the whole run;
+# BUSY=N (default 1): a load run keeps N busy loops running (BUSY=2: both cores busy).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -49,6 +50,11 @@ mkdir -p "$out"
 if [ "$pairs" != "$chunk_pairs" ]; then
     suffix+="-of$pairs"
 fi
+loops=${BUSY:-1}
+[ "$loops" = outside ] && loops=0
+if [ "$mode" = load ] && [ "$loops" != 1 ]; then
+    suffix+="-busy$loops"
+fi
 name="$out/$mode-$game-$chunk$suffix"
 seed=$((100000 + chunk * pairs))
 bot_command="$bin/$bot$budget_flag"
@@ -58,11 +64,12 @@ case "$mode" in
     load)
         # The judge's memory limit as an address-space limit, and the other core busy.
         player="prlimit --as=$(numfmt --from=iec "$memory") $bot_command" jobs=1
-        if [ "${BUSY:-}" != outside ]; then
+        busy=()
+        for _ in $(seq 1 "$loops"); do
             ( while :; do :; done ) &
-            busy=$!
-            trap 'kill $busy' EXIT
-        fi ;;
+            busy+=($!)
+        done
+        [ ${#busy[@]} = 0 ] || trap 'kill "${busy[@]}"' EXIT ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
 echo "$mode $game chunk $chunk: $pairs pairs from seed $seed, $player"
