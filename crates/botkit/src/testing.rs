@@ -59,8 +59,8 @@ pub fn assert_all_refused(bot: &str, args: &[&str], cases: &[(&str, Vec<u8>)]) {
 
 /// Feeds `bot` (with `args`) `before` and then a line of 64 MiB, with its virtual memory
 /// capped at 96 MiB (`ulimit -v`, of the judges' 128 MB), and checks that it refuses the
-/// line ([`assert_refused`]) within ten seconds: a bot that held the line would run out of
-/// memory and abort.
+/// line as longer than any valid input or line ([`crate::InputError`]) within ten seconds:
+/// a bot that held the line would run out of memory first.
 pub fn assert_long_line_refused(bot: &str, args: &[&str], before: &[u8]) {
     let input = [before, &vec![b'1'; 64 << 20], b"\n"].concat();
     let mut command = Command::new("sh");
@@ -69,7 +69,7 @@ pub fn assert_long_line_refused(bot: &str, args: &[&str], before: &[u8]) {
         .args(args);
     let out = run_within(&mut command, &input, Duration::from_secs(10))
         .expect("the bot exits within ten seconds");
-    check_refusal(&out, bot, "", "a line of 64 MiB");
+    check_refusal(&out, bot, "longer than any valid", "a line of 64 MiB");
 }
 
 /// Starts `command` with all three pipes.
