@@ -62,7 +62,7 @@ impl Error for InputError {
 pub fn read_all(input: impl Read, max: usize) -> Result<Vec<u8>, InputError> {
     let mut bytes = Vec::new();
     input
-        .take(max as u64 + 1)
+        .take((max as u64).saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(InputError::Read)?;
     if bytes.len() > max {
