@@ -21,17 +21,28 @@ pub struct Cli {
     pub flags: &'static [Flag],
 }
 
-/// A flag: `--name N` (a whole number) or a switch `--name`.
+/// A flag: `--name N` (a whole number), `--name WORD` or a switch `--name`.
 #[derive(Clone, Copy, Debug)]
 pub struct Flag {
     /// The flag as written, `--budget-ms`.
     pub name: &'static str,
-    /// What its number counts (`milliseconds`, `MiB`), or empty; `None` for a switch.
-    pub unit: Option<&'static str>,
-    /// The environment variable read when the flag is not given.
+    /// What follows it.
+    pub value: Value,
+    /// The environment variable read when a number flag is not given.
     pub variable: Option<&'static str>,
     /// The number when neither the flag nor the variable gives one.
     pub default: Option<u64>,
+}
+
+/// What follows a flag on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// Nothing: the flag is a switch.
+    Switch,
+    /// A whole number counting this unit (`milliseconds`, `MiB`), or plain when it is empty.
+    Number(&'static str),
+    /// A word, shown in the usage line as this (`AxB`).
+    Text(&'static str),
 }
 
 impl Flag {
@@ -43,7 +54,7 @@ impl Flag {
     ) -> Self {
         Self {
             name,
-            unit: Some("milliseconds"),
+            value: Value::Number("milliseconds"),
             variable: Some(variable),
             default: default_ms,
         }
@@ -53,9 +64,19 @@ impl Flag {
     pub const fn number(name: &'static str, unit: &'static str, default: u64) -> Self {
         Self {
             name,
-            unit: Some(unit),
+            value: Value::Number(unit),
             variable: None,
             default: Some(default),
+        }
+    }
+
+    /// A word, shown in the usage line as `shown`.
+    pub const fn text(name: &'static str, shown: &'static str) -> Self {
+        Self {
+            name,
+            value: Value::Text(shown),
+            variable: None,
+            default: None,
         }
     }
 
@@ -63,7 +84,7 @@ impl Flag {
     pub const fn switch(name: &'static str) -> Self {
         Self {
             name,
-            unit: None,
+            value: Value::Switch,
             variable: None,
             default: None,
         }
@@ -71,17 +92,19 @@ impl Flag {
 
     /// The flag as the usage line and `--help` show it: `--budget-ms N` or `--mcts`.
     fn shown(&self) -> String {
-        match self.unit {
-            Some(_) => format!("{} N", self.name),
-            None => self.name.to_string(),
+        match self.value {
+            Value::Switch => self.name.to_string(),
+            Value::Number(_) => format!("{} N", self.name),
+            Value::Text(shown) => format!("{} {shown}", self.name),
         }
     }
 
     /// The line `--help` gives the flag.
     fn help(&self) -> String {
         let mut line = format!("  {:<20}", self.shown());
-        if let Some(unit) = self.unit.filter(|unit| !unit.is_empty()) {
-            line.push_str(&format!(" {unit}"));
+        match self.value {
+            Value::Number(unit) if !unit.is_empty() => line.push_str(&format!(" {unit}")),
+            _ => {}
         }
         if let Some(variable) = self.variable {
             line.push_str(&format!(", else ${variable}"));
@@ -103,10 +126,12 @@ pub enum CliError {
         /// The bot's usage line.
         usage: String,
     },
-    /// A number flag at the end of the line.
-    MissingNumber {
+    /// A flag that takes a value, at the end of the line.
+    MissingValue {
         /// The flag.
         flag: &'static str,
+        /// What it takes: `a number`, or the word as the usage line shows it.
+        needs: &'static str,
         /// The bot's usage line.
         usage: String,
     },
@@ -125,7 +150,9 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Unexpected { word, usage } => write!(f, "unexpected argument {word:?}; {usage}"),
-            Self::MissingNumber { flag, usage } => write!(f, "{flag} needs a number; {usage}"),
+            Self::MissingValue { flag, needs, usage } => {
+                write!(f, "{flag} needs {needs}; {usage}")
+            }
             Self::NotANumber {
                 source,
                 unit: "",
@@ -142,11 +169,12 @@ impl fmt::Display for CliError {
 
 impl Error for CliError {}
 
-/// The command line as read: each number flag's number and the switches given.
+/// The command line as read: each number flag's number, each word flag's word, the switches.
 #[derive(Clone, Debug)]
 pub struct Args {
     started: Instant,
     numbers: Vec<(&'static str, u64)>,
+    texts: Vec<(&'static str, String)>,
     switches: Vec<&'static str>,
 }
 
@@ -171,6 +199,12 @@ impl Args {
     /// budget it needs a default).
     pub fn budget(&self, name: &str) -> Duration {
         self.millis(name).unwrap_or(Duration::ZERO)
+    }
+
+    /// The word given after the flag `name`.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        let found = self.texts.iter().find(|(flag, _)| *flag == name);
+        found.map(|(_, text)| text.as_str())
     }
 
     /// Whether the switch `name` was given.
@@ -216,6 +250,7 @@ impl Cli {
         let mut args = Args {
             started: Instant::now(),
             numbers: Vec::new(),
+            texts: Vec::new(),
             switches: Vec::new(),
         };
         let mut words = words.iter();
@@ -225,17 +260,27 @@ impl Cli {
                 word: word.clone(),
                 usage: self.usage(),
             })?;
-            let Some(unit) = flag.unit else {
-                args.switches.push(flag.name);
-                continue;
+            let needs = match flag.value {
+                Value::Switch => {
+                    args.switches.push(flag.name);
+                    continue;
+                }
+                Value::Number(_) => "a number",
+                Value::Text(shown) => shown,
             };
-            let text = words.next().ok_or_else(|| CliError::MissingNumber {
+            let text = words.next().ok_or_else(|| CliError::MissingValue {
                 flag: flag.name,
+                needs,
                 usage: self.usage(),
             })?;
             args.numbers.retain(|(name, _)| *name != flag.name);
-            args.numbers
-                .push((flag.name, number(flag.name, unit, text)?));
+            args.texts.retain(|(name, _)| *name != flag.name);
+            match flag.value {
+                Value::Number(unit) => args
+                    .numbers
+                    .push((flag.name, number(flag.name, unit, text)?)),
+                _ => args.texts.push((flag.name, text.clone())),
+            }
         }
         self.fill_in(&mut args, variable)?;
         Ok(args)
@@ -248,7 +293,7 @@ impl Cli {
         variable: impl Fn(&str) -> Option<String>,
     ) -> Result<(), CliError> {
         for flag in self.flags {
-            let (Some(unit), None) = (flag.unit, args.number(flag.name)) else {
+            let (Value::Number(unit), None) = (flag.value, args.number(flag.name)) else {
                 continue;
             };
             let from_variable = match flag.variable.and_then(|name| Some((name, variable(name)?))) {
@@ -320,6 +365,7 @@ mod tests {
             Flag::number("--memory-mb", "MiB", 256),
             Flag::number("--seed", "", 1),
             Flag::switch("--mcts"),
+            Flag::text("--solve", "AxB"),
         ],
     };
 
@@ -359,13 +405,16 @@ mod tests {
         );
         assert_eq!(args.number("--seed"), Some(3));
         assert!(args.has("--mcts"));
+        let args = parse(&["--solve", "4x5", "--solve", "5x5"], &[]).unwrap();
+        assert_eq!(args.text("--solve"), Some("5x5"));
+        assert_eq!(args.text("--cap-ms"), None);
     }
 
     #[test]
     fn errors_are_worded_once() {
         let error =
             |words: &[&str], env: &[(&str, &str)]| parse(words, env).unwrap_err().to_string();
-        let usage = "usage: test-bot [--budget-ms N] [--cap-ms N] [--memory-mb N] [--seed N] [--mcts] < position";
+        let usage = "usage: test-bot [--budget-ms N] [--cap-ms N] [--memory-mb N] [--seed N] [--mcts] [--solve AxB] < position";
         assert_eq!(
             error(&["--fast"], &[]),
             format!("unexpected argument \"--fast\"; {usage}")
@@ -385,6 +434,10 @@ mod tests {
         assert_eq!(
             error(&["--seed", "x"], &[]),
             "--seed takes a whole number, not \"x\""
+        );
+        assert_eq!(
+            error(&["--solve"], &[]),
+            format!("--solve needs AxB; {usage}")
         );
     }
 

@@ -42,7 +42,7 @@ pub mod lines;
 pub mod output;
 pub mod testing;
 
-pub use cli::{Args, Cli, CliError, Flag, run};
+pub use cli::{Args, Cli, CliError, Flag, Value, run};
 pub use input::{InputError, LineReader, read_all};
 pub use lines::{Flow, answer_lines, answer_raw_lines};
-pub use output::{WriteError, write_answer};
+pub use output::{WriteError, write_answer, write_to};
