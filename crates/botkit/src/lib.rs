@@ -7,7 +7,8 @@
 //!   one is refused without being held;
 //! - [`output`]: writing an answer and flushing it;
 //! - [`lines`]: the line loop of the bots that play a whole game in one process;
-//! - [`testing`]: running a bot on malformed input in its tests.
+//! - `testing` (with the feature `testing`, for the bots' tests): running a bot binary and
+//!   checking that it refuses malformed input as a judge needs it.
 //!
 //! Std only, and within the std API of Rust 1.65: the CodinGame bundle (`crates/bundle`)
 //! flattens this crate with `domain-bot` into one file for a plain `rustc`.
@@ -40,6 +41,7 @@ pub mod cli;
 pub mod input;
 pub mod lines;
 pub mod output;
+#[cfg(feature = "testing")]
 pub mod testing;
 
 pub use cli::{Args, Cli, CliError, Flag, Value, run};
