@@ -18,7 +18,8 @@ use search::{MoveTime, TimePolicy};
 const CLI: Cli = Cli {
     name: env!("CARGO_PKG_NAME"),
     version: env!("CARGO_PKG_VERSION"),
-    about: "Reads a Flood Wars position (J or S, then the rows) and writes the board after its move.",
+    about: "Reads a Flood Wars position (J or S, then the rows) and writes the board after \
+            its move.",
     input: "< position",
     flags: &[Flag::budget(
         "--budget-ms",
