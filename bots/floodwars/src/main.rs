@@ -35,16 +35,14 @@ const MAX_INPUT: usize = 2 + MAX_SIDE * (MAX_SIDE + 1);
 const TREE_BYTES: usize = 64 << 20;
 
 fn main() -> ExitCode {
-    botkit::run(&CLI, play)
+    botkit::run_on_input(&CLI, MAX_INPUT, answer)
 }
 
-fn play(args: &Args) -> Result<(), Box<dyn Error>> {
-    let input = botkit::read_all(std::io::stdin().lock(), MAX_INPUT)?;
-    let position = parse(&input)?;
+fn answer(args: &Args, input: &[u8]) -> Result<String, Box<dyn Error>> {
+    let position = parse(input)?;
     let budget = args.budget("--budget-ms");
     let clock = MoveTime::new(args.started(), budget).clock(TimePolicy::WholeBudget);
     let result = TreeEngine::new(TREE_BYTES).search(&position, &clock);
     let colour = result.best_move.expect("a legal colour always exists");
-    botkit::write_answer(&position.play(colour).to_string())?;
-    Ok(())
+    Ok(position.play(colour).to_string())
 }

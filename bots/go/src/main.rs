@@ -17,14 +17,14 @@ const CLI: Cli = Cli {
     flags: &[],
 };
 
+/// Every byte but `X`, `O` and `-` is ignored: a valid board may be any number of bytes.
+const MAX_INPUT: usize = usize::MAX;
+
 fn main() -> ExitCode {
-    botkit::run(&CLI, score)
+    botkit::run_on_input(&CLI, MAX_INPUT, score)
 }
 
-fn score(_: &Args) -> Result<(), Box<dyn Error>> {
-    // Every byte but `X`, `O` and `-` is ignored: a valid board may be any number of bytes.
-    let input = botkit::read_all(std::io::stdin().lock(), usize::MAX)?;
-    let board = Board::from_bytes(&input)?;
-    botkit::write_answer(&format!("{}\n", board.score().result()))?;
-    Ok(())
+fn score(_: &Args, input: &[u8]) -> Result<String, Box<dyn Error>> {
+    let board = Board::from_bytes(input)?;
+    Ok(format!("{}\n", board.score().result()))
 }

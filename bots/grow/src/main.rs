@@ -32,17 +32,15 @@ const MAX_INPUT: usize = GRID_CHARS + 2;
 const TABLE_BYTES: usize = 512 << 10;
 
 fn main() -> ExitCode {
-    botkit::run(&CLI, play)
+    botkit::run_on_input(&CLI, MAX_INPUT, answer)
 }
 
-fn play(args: &Args) -> Result<(), Box<dyn Error>> {
-    let input = botkit::read_all(std::io::stdin().lock(), MAX_INPUT)?;
-    let state = parse_grid(&input)?;
+fn answer(args: &Args, input: &[u8]) -> Result<String, Box<dyn Error>> {
+    let state = parse_grid(input)?;
     let clock = MoveTime::new(args.started(), args.budget("--budget-ms"));
     let result = Engine::new(TABLE_BYTES).search(&state, &clock.clock(TimePolicy::OneThird));
     let m = result
         .best_move
         .ok_or("the grid leaves the bot no leaf to split (the judge never asks then)")?;
-    botkit::write_answer(&format!("{m}\n"))?;
-    Ok(())
+    Ok(format!("{m}\n"))
 }

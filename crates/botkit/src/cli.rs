@@ -6,6 +6,9 @@ use std::fmt;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::input::read_all;
+use crate::output::write_answer;
+
 /// What a bot tells its users: its name and version, what it does, what it reads and its flags.
 #[derive(Clone, Copy, Debug)]
 pub struct Cli {
@@ -348,6 +351,21 @@ pub fn run(cli: &Cli, play: impl FnOnce(&Args) -> Result<(), Box<dyn Error>>) ->
             ExitCode::from(2)
         }
     }
+}
+
+/// [`run`] for a bot started for one input (a move's position, a board): reads all of
+/// standard input, refusing it past `max_input` bytes ([`read_all`]), and writes the text
+/// `answer` makes of it ([`write_answer`]).
+pub fn run_on_input(
+    cli: &Cli,
+    max_input: usize,
+    answer: impl FnOnce(&Args, &[u8]) -> Result<String, Box<dyn Error>>,
+) -> ExitCode {
+    run(cli, |args| {
+        let input = read_all(std::io::stdin().lock(), max_input)?;
+        write_answer(&answer(args, &input)?)?;
+        Ok(())
+    })
 }
 
 #[cfg(test)]

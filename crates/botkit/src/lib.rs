@@ -2,7 +2,8 @@
 //!
 //! - [`cli`]: the command line: `--version`, `--help`, number flags with an environment
 //!   variable and a default (the move budget), one wording of every error, and [`run`], which
-//!   reports a failure as one line `NAME: message` on standard error and exit status 2;
+//!   reports a failure as one line `NAME: message` on standard error and exit status 2
+//!   ([`run_on_input`] for a bot that answers one input);
 //! - [`input`]: reading standard input with a bound, so that an input longer than any valid
 //!   one is refused without being held;
 //! - [`output`]: writing an answer and flushing it;
@@ -26,13 +27,12 @@
 //! };
 //!
 //! fn main() -> ExitCode {
-//!     botkit::run(&CLI, play)
+//!     botkit::run_on_input(&CLI, 1000, answer)
 //! }
 //!
-//! fn play(_args: &Args) -> Result<(), Box<dyn std::error::Error>> {
-//!     let input = botkit::read_all(std::io::stdin(), 1000)?;
-//!     botkit::write_answer(&String::from_utf8_lossy(&input))?;
-//!     Ok(())
+//! fn answer(args: &Args, input: &[u8]) -> Result<String, Box<dyn std::error::Error>> {
+//!     let budget = args.budget("--budget-ms");
+//!     Ok(format!("{} bytes; {budget:?} to think\n", input.len()))
 //! }
 //! ```
 #![deny(missing_docs)]
@@ -44,7 +44,7 @@ pub mod output;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use cli::{Args, Cli, CliError, Flag, Value, run};
+pub use cli::{Args, Cli, CliError, Flag, Value, run, run_on_input};
 pub use input::{InputError, LineReader, read_all};
 pub use lines::{Flow, answer_lines, answer_raw_lines};
 pub use output::{WriteError, write_answer, write_to};
