@@ -1,21 +1,15 @@
-//! The bot over the judge's protocol, and its solver command.
+//! The bot over the judge's protocol.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use botkit::testing::{assert_refused, run_bot};
 use cram_core::board::Domino;
 use cram_core::codec::{parse_init, parse_move};
 
+const BOT: &str = env!("CARGO_BIN_EXE_cram-bot");
+
 fn bot(input: &str, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cram-bot"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
+    run_bot(BOT, args, input.as_bytes())
 }
 
 #[test]
@@ -60,62 +54,6 @@ fn malformed_judge_input_gets_one_stderr_line_and_exit_2() {
         ("5\n0x0_0x1\n0x0_1x0\n", "not empty"),
         ("1000\n", "between 1 and 999"),
     ] {
-        let out = bot(input, &[]);
-        assert_eq!(out.status.code(), Some(2), "{input:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.contains(needle), "{input:?}: {stderr}");
-    }
-}
-
-#[test]
-fn the_solver_command_prints_the_value() {
-    let out = bot("", &["--solve", "4x5"]);
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.starts_with("4 x 5: Grundy value 2: the player to move wins"),
-        "{text}"
-    );
-    let out = bot("", &["--solve-init", "3_1x1"]);
-    assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .contains("Grundy value 0"),
-        "a 3 x 3 ring: a loss"
-    );
-}
-
-#[test]
-fn the_outcome_command_says_who_wins() {
-    for (size, verdict) in [
-        ("4x5", "4 x 5: the player to move wins"),
-        ("5x5", "5 x 5: the player to move loses"),
-        ("4x6", "4 x 6: the player to move loses"),
-        ("3x7", "3 x 7: the player to move wins"),
-    ] {
-        let out = bot("", &["--outcome", size]);
-        assert!(out.status.success());
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(text.starts_with(verdict), "{text}");
-    }
-    assert_eq!(bot("", &["--outcome", "4"]).status.code(), Some(2));
-}
-
-#[test]
-fn the_solver_table_size_can_be_set() {
-    let out = bot("", &["--solve", "3x4", "--table-mb", "8"]);
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("tables 8 MiB"), "{text}");
-    for args in [
-        &["--solve", "3x4", "--table-mb", "0"][..],
-        &["--solve", "3x4", "--table-mb", "lots"],
-        &["--solve", "3x4", "--table-mb"],
-        &["--solve-init", "3", "--budget-ms", "5"],
-    ] {
-        let out = bot("", args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+        assert_refused(&bot(input, &[]), BOT, needle);
     }
 }

@@ -1,8 +1,9 @@
 //! Malformed judge input: exit status 2 and one line on stderr, for each of these (with a
 //! short budget, so that the moves answered before the bad line take little time).
 
-#[path = "../../common/malformed.rs"]
-mod malformed;
+use botkit::testing::{assert_all_refused, assert_long_line_refused};
+
+const BOT: &str = env!("CARGO_BIN_EXE_cram-bot");
 
 #[test]
 fn malformed_inputs_are_refused() {
@@ -37,9 +38,11 @@ fn malformed_inputs_are_refused() {
         ),
         ("binary noise", (0..=255u8).collect()),
     ];
-    malformed::assert_all_refused(
-        env!("CARGO_BIN_EXE_cram-bot"),
-        &["--budget-ms", "50"],
-        &cases,
-    );
+    assert_all_refused(BOT, &["--budget-ms", "50"], &cases);
+}
+
+#[test]
+fn a_line_of_64_mib_is_refused_without_being_held() {
+    assert_long_line_refused(BOT, &[], b"");
+    assert_long_line_refused(BOT, &["--budget-ms", "50"], b"5\nSTART\n");
 }

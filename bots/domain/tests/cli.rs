@@ -3,12 +3,15 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
+use botkit::testing::{assert_refused, run_bot};
 use domain_core::codec::parse_answer;
 use domain_core::state::{Action, State};
 
+const BOT: &str = env!("CARGO_BIN_EXE_domain-bot");
+
 /// Plays `turns` turns against the first legal action of the opponent, checking every answer.
 fn play(seat: u8, turns: usize) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_domain-bot"))
+    let mut child = Command::new(BOT)
         .args(["--first-budget-ms", "200", "--budget-ms", "20"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -70,17 +73,7 @@ fn malformed_input_gets_one_stderr_line_and_exit_2() {
         ("7 7\n0 0\n6 6\n1 2 3\n", "an action"),
         ("7 7\n0 0\n", "initial lines"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_domain-bot"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{input:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.contains(needle), "{input:?}: {stderr}");
+        let out = run_bot(BOT, &[], input.as_bytes());
+        assert_refused(&out, BOT, needle);
     }
 }

@@ -1,8 +1,9 @@
 //! Malformed referee input: exit status 2 and one line on stderr, for each of these (with
 //! short budgets, so that a turn answered before the bad line takes little time).
 
-#[path = "../../common/malformed.rs"]
-mod malformed;
+use botkit::testing::{assert_all_refused, assert_long_line_refused};
+
+const BOT: &str = env!("CARGO_BIN_EXE_domain-bot");
 
 #[test]
 fn malformed_inputs_are_refused() {
@@ -45,9 +46,15 @@ fn malformed_inputs_are_refused() {
         ),
         ("binary noise", (0..=255u8).collect()),
     ];
-    malformed::assert_all_refused(
-        env!("CARGO_BIN_EXE_domain-bot"),
+    assert_all_refused(
+        BOT,
         &["--first-budget-ms", "50", "--budget-ms", "20"],
         &cases,
     );
+}
+
+#[test]
+fn a_line_of_64_mib_is_refused_without_being_held() {
+    assert_long_line_refused(BOT, &[], b"");
+    assert_long_line_refused(BOT, &["--budget-ms", "20"], b"7 7\n0 0\n6 6\n");
 }

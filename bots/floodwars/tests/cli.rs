@@ -1,21 +1,14 @@
 //! The bot run as the judge runs it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use botkit::testing::{assert_refused, run_bot};
 use floodwars_core::{Position, Side};
 
+const BOT: &str = env!("CARGO_BIN_EXE_floodwars-bot");
+
 fn bot(input: &[u8], args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_floodwars-bot"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The bot may exit (usage error) before reading its input.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
+    run_bot(BOT, args, input)
 }
 
 const SEED: &str =
@@ -106,11 +99,8 @@ fn plays_the_largest_board() {
 
 fn assert_rejected(input: &[u8], args: &[&str], needle: &str) {
     let out = bot(input, args);
-    assert_eq!(out.status.code(), Some(2));
+    assert_refused(&out, BOT, needle);
     assert!(out.stdout.is_empty());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(needle), "{stderr}");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Malformed judge input: exit status 2 and one line on stderr, for each of these.
 
-#[path = "../../common/malformed.rs"]
-mod malformed;
+use botkit::testing::{assert_all_refused, assert_long_line_refused};
+
+const BOT: &str = env!("CARGO_BIN_EXE_floodwars-bot");
 
 #[test]
 fn malformed_inputs_are_refused() {
@@ -33,5 +34,10 @@ fn malformed_inputs_are_refused() {
         ),
         ("binary noise", (0..=255u8).collect()),
     ];
-    malformed::assert_all_refused(env!("CARGO_BIN_EXE_floodwars-bot"), &[], &cases);
+    assert_all_refused(BOT, &[], &cases);
+}
+
+#[test]
+fn a_line_of_64_mib_is_refused_without_being_held() {
+    assert_long_line_refused(BOT, &[], b"J\n");
 }

@@ -3,8 +3,11 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+use botkit::testing::{assert_refused, run_bot};
 use go_core::gtp::{GtpMove, colour_word};
 use go_core::{Colour, Game, Move};
+
+const BOT: &str = env!("CARGO_BIN_EXE_go-gtp");
 
 /// A running engine and its pipes.
 struct Engine {
@@ -15,7 +18,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_go-gtp"))
+        let mut child = Command::new(BOT)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -172,15 +175,12 @@ fn a_line_too_long_fails_and_the_next_one_is_read() {
 
 #[test]
 fn bad_arguments_exit_with_status_2_and_one_line() {
-    let out = Command::new(env!("CARGO_BIN_EXE_go-gtp"))
-        .arg("--budget")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.starts_with("go-gtp: ") && stderr.matches('\n').count() == 1,
-        "{stderr}"
-    );
+    for args in [
+        &["--budget"][..],
+        &["--budget-ms"],
+        &["--threads", "many"],
+        &["--memory-mb", "-1"],
+    ] {
+        assert_refused(&run_bot(BOT, args, b""), BOT, "");
+    }
 }

@@ -1,18 +1,13 @@
 //! The `go-score` binary as a judge runs it: board on stdin, one line on stdout.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use botkit::testing::{assert_refused, run_bot};
+
+const BOT: &str = env!("CARGO_BIN_EXE_go-score");
 
 fn go_score(input: &[u8], args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_go-score"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("go-score starts");
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
+    run_bot(BOT, args, input)
 }
 
 fn board_file(name: &str) -> Vec<u8> {
@@ -47,14 +42,8 @@ fn empty_input_is_jigo() {
 }
 
 fn assert_rejected(out: &Output, needle: &str) {
-    assert_eq!(out.status.code(), Some(2));
+    assert_refused(out, BOT, needle);
     assert!(out.stdout.is_empty());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.starts_with("go-score: ") && stderr.contains(needle),
-        "{stderr}"
-    );
 }
 
 #[test]

@@ -2,8 +2,7 @@
 //! the points `X`, `O` and `-` wherever they are and ignores every other byte, so a board is
 //! malformed only by its number of points: not a square, or more than 255 x 255.
 
-#[path = "../../common/malformed.rs"]
-mod malformed;
+use botkit::testing::assert_all_refused;
 
 #[test]
 fn malformed_boards_are_refused() {
@@ -43,5 +42,5 @@ fn malformed_boards_are_refused() {
             [points(25), b"X".to_vec()].concat(),
         ),
     ];
-    malformed::assert_all_refused(env!("CARGO_BIN_EXE_go-score"), &[], &cases);
+    assert_all_refused(env!("CARGO_BIN_EXE_go-score"), &[], &cases);
 }

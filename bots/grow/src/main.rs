@@ -10,65 +10,37 @@
 //! malformed input, or a grid without a leaf of its own, gets one line there and exit status
 //! 2. Memory stays far below the judge's 8 MB: a 512 KiB search table, nothing else large.
 
-use std::io::{Read, Write};
+use std::error::Error;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
+use botkit::{Args, Cli, Flag};
 use grow_core::codec::{GRID_CHARS, parse_grid};
 use grow_core::engine::Engine;
 use search::{MoveTime, TimePolicy};
 
-const DEFAULT_BUDGET_MS: u64 = 1400;
+const CLI: Cli = Cli {
+    name: env!("CARGO_PKG_NAME"),
+    version: env!("CARGO_PKG_VERSION"),
+    about: "Reads a Grow grid (3600 characters, the bot's side) and writes its move.",
+    input: "< grid",
+    flags: &[Flag::budget("--budget-ms", "GROW_BUDGET_MS", Some(1400))],
+};
+
+/// The longest valid input: a grid and a line end `\r\n`.
+const MAX_INPUT: usize = GRID_CHARS + 2;
+
 const TABLE_BYTES: usize = 512 << 10;
 
 fn main() -> ExitCode {
-    let started = Instant::now();
-    if std::env::args().nth(1).as_deref() == Some("--version") {
-        println!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
-        return ExitCode::SUCCESS;
-    }
-    match run(started) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("grow-bot: {message}");
-            ExitCode::from(2)
-        }
-    }
+    botkit::run_on_input(&CLI, MAX_INPUT, answer)
 }
 
-/// The move budget: `--budget-ms N`, else `GROW_BUDGET_MS`, else the default.
-fn budget() -> Result<Duration, String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let text = match args.as_slice() {
-        [] => std::env::var("GROW_BUDGET_MS").ok(),
-        [flag, value] if flag == "--budget-ms" => Some(value.clone()),
-        _ => return Err("usage: grow-bot [--budget-ms N] < grid".to_string()),
-    };
-    match text {
-        None => Ok(Duration::from_millis(DEFAULT_BUDGET_MS)),
-        Some(text) => text
-            .parse::<u64>()
-            .map(Duration::from_millis)
-            .map_err(|_| format!("the budget {text:?} is not a number of milliseconds")),
-    }
-}
-
-fn run(started: Instant) -> Result<(), String> {
-    let budget = budget()?;
-    let mut input = Vec::with_capacity(GRID_CHARS + 2);
-    // A grid and a line ending; anything much longer is not a grid.
-    std::io::stdin()
-        .take(2 * GRID_CHARS as u64)
-        .read_to_end(&mut input)
-        .map_err(|e| format!("cannot read standard input: {e}"))?;
-    let state = parse_grid(&input).map_err(|e| e.to_string())?;
-    let clock = MoveTime::new(started, budget).clock(TimePolicy::OneThird);
-    let result = Engine::new(TABLE_BYTES).search(&state, &clock);
+fn answer(args: &Args, input: &[u8]) -> Result<String, Box<dyn Error>> {
+    let state = parse_grid(input)?;
+    let clock = MoveTime::new(args.started(), args.budget("--budget-ms"));
+    let result = Engine::new(TABLE_BYTES).search(&state, &clock.clock(TimePolicy::OneThird));
     let m = result
         .best_move
         .ok_or("the grid leaves the bot no leaf to split (the judge never asks then)")?;
-    let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "{m}")
-        .and_then(|()| stdout.flush())
-        .map_err(|e| format!("cannot write: {e}"))
+    Ok(format!("{m}\n"))
 }

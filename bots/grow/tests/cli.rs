@@ -1,23 +1,17 @@
 //! The bot as the judge runs it: the grid on stdin (with or without a newline), one answer
 //! line, nothing on stderr; malformed input gets one stderr line and exit status 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use botkit::testing::{assert_refused, run_bot};
 use grow_core::codec::{format_grid, parse_grid};
 use grow_core::points::{Direction, Point, Points};
 use grow_core::state::{Move, State};
 
+const BOT: &str = env!("CARGO_BIN_EXE_grow-bot");
+
 fn bot(input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grow-bot"))
-        .args(["--budget-ms", "200"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
+    run_bot(BOT, &["--budget-ms", "200"], input)
 }
 
 /// Plays the bot's answer to `grid` (its own view) and returns the move, checking the
@@ -96,10 +90,7 @@ fn malformed_input_gets_one_stderr_line_and_exit_2() {
         (format!("0{}", &empty[..3599].replace('0', "x")), "flag"),
     ] {
         let out = bot(input.as_bytes());
-        assert_eq!(out.status.code(), Some(2), "{input:.20}");
-        assert!(out.stdout.is_empty());
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.contains(needle), "{stderr}");
+        assert_refused(&out, BOT, needle);
+        assert!(out.stdout.is_empty(), "{input:.20}");
     }
 }

@@ -1,8 +1,9 @@
 //! Malformed judge input: exit status 2 and one line on stderr, for each of these (in play
 //! grow-bot never writes to stderr; a grid that is not one is the one exception).
 
-#[path = "../../common/malformed.rs"]
-mod malformed;
+use botkit::testing::{assert_all_refused, assert_long_line_refused};
+
+const BOT: &str = env!("CARGO_BIN_EXE_grow-bot");
 
 #[test]
 fn malformed_inputs_are_refused() {
@@ -42,5 +43,10 @@ fn malformed_inputs_are_refused() {
         ("ten megabytes", vec![b'0'; 10 << 20]),
         ("binary noise", (0..=255u8).cycle().take(3600).collect()),
     ];
-    malformed::assert_all_refused(env!("CARGO_BIN_EXE_grow-bot"), &[], &cases);
+    assert_all_refused(BOT, &[], &cases);
+}
+
+#[test]
+fn a_line_of_64_mib_is_refused_without_being_held() {
+    assert_long_line_refused(BOT, &[], b"");
 }

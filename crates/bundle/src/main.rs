@@ -26,6 +26,7 @@ fn recipe(bot: &str) -> Option<Recipe> {
             crates: &[
                 ("search", "crates/search/src/lib.rs"),
                 ("domain_core", "crates/domain-core/src/lib.rs"),
+                ("botkit", "crates/botkit/src/lib.rs"),
             ],
         }),
         _ => None,
@@ -75,8 +76,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// Writes the bundle of `bot` under `root`'s `target/bundle` and returns its path.
 fn bundle(root: &Path, bot: &str) -> Result<PathBuf, String> {
     let recipe = recipe(bot).ok_or_else(|| format!("no recipe for {bot:?} (bots: domain-bot)"))?;
+    let text = bundle_text(root, bot, &recipe)?;
+    let dir = root.join("target/bundle");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join(format!("{bot}.rs"));
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// The one source file of `bot`: the shims, each crate of the recipe as a module, the bot's
+/// `main.rs`, and Cargo's variables as literals.
+fn bundle_text(root: &Path, bot: &str, recipe: &Recipe) -> Result<String, String> {
     let crate_names: Vec<&str> = recipe
         .crates
         .iter()
@@ -89,34 +102,35 @@ fn bundle(root: &Path, bot: &str) -> Result<PathBuf, String> {
     out.push_str(shims::SMALLVEC);
     out.push_str(shims::RAND_XOSHIRO);
     for (name, lib) in recipe.crates {
-        out.push_str(&format!("pub mod {name} {{\n"));
-        out.push_str(&module(&root.join(lib), Some(name), &crate_names)?);
-        out.push_str("}\n");
+        let body = module(&root.join(lib), Some(name), &crate_names)?;
+        out.push_str(&wrapped("pub ", name, &body));
     }
     out.push_str(&module(&root.join(recipe.main), None, &crate_names)?);
     // Plain rustc sets none of Cargo's variables: the bot's name and version become literals
     // (the bot shares the workspace's version with this tool).
-    let out = out
+    Ok(out
         .replace("env!(\"CARGO_PKG_NAME\")", &format!("{bot:?}"))
         .replace(
             "env!(\"CARGO_PKG_VERSION\")",
             &format!("{:?}", env!("CARGO_PKG_VERSION")),
-        );
-    let dir = root.join("target/bundle");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(format!("{bot}.rs"));
-    std::fs::write(&path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(path)
+        ))
 }
 
-/// The text of the module in `file`, its submodules inlined. `own` is the crate the file
-/// belongs to (`None` for the bot's root file).
+/// `body` as the module `name`, `visibility` (`pub ` or nothing) before it.
+fn wrapped(visibility: &str, name: &str, body: &str) -> String {
+    format!("{visibility}mod {name} {{\n{body}}}\n")
+}
+
+/// The text of the module in `file`, its submodules inlined (but for those behind a Cargo
+/// feature, which plain rustc leaves out). `own` is the crate the file belongs to (`None`
+/// for the bot's root file).
 fn module(file: &Path, own: Option<&str>, crates: &[&str]) -> Result<String, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let dir = file.parent().expect("a file has a folder");
     let mut out = String::new();
-    for line in text.lines() {
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("//") || trimmed.starts_with("#![") || trimmed.is_empty() {
             continue;
@@ -124,15 +138,26 @@ fn module(file: &Path, own: Option<&str>, crates: &[&str]) -> Result<String, Str
         if line.starts_with("#[cfg(test)]") {
             break; // unit tests close the file
         }
+        if trimmed.starts_with("#[cfg(feature")
+            && lines
+                .clone()
+                .next()
+                .map(str::trim_start)
+                .and_then(submodule)
+                .is_some()
+        {
+            // Plain rustc sets no Cargo feature: a module behind one is left out.
+            lines.next();
+            continue;
+        }
         if let Some(name) = submodule(trimmed) {
             let visibility = if trimmed.starts_with("pub") {
                 "pub "
             } else {
                 ""
             };
-            out.push_str(&format!("{visibility}mod {name} {{\n"));
-            out.push_str(&module(&submodule_file(dir, name), own, crates)?);
-            out.push_str("}\n");
+            let body = module(&submodule_file(dir, name), own, crates)?;
+            out.push_str(&wrapped(visibility, name, &body));
             continue;
         }
         out.push_str(&rewrite_paths(line, own, crates));
@@ -224,6 +249,17 @@ mod tests {
         assert_eq!(submodule("pub mod engine;"), Some("engine"));
         assert_eq!(submodule("mod board;"), Some("board"));
         assert_eq!(submodule("mod tests {"), None);
+    }
+
+    #[test]
+    fn a_module_behind_a_feature_is_left_out() {
+        let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("../botkit/src/lib.rs");
+        let text = module(&lib, Some("botkit"), &["botkit"]).unwrap();
+        assert!(text.contains("pub mod cli {"), "{text}");
+        assert!(
+            !text.contains("mod testing") && !text.contains("feature"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! - [`board`]: cells as bits of a `u64`, walls as edge sets, flood over open sides;
 //! - [`state`]: the position, legal actions exactly as the referee (quirk included), the end;
 //! - [`codec`]: the protocol's lines;
-//! - [`engine`]: the evaluation (who reaches each cell first) and the alpha-beta engine.
+//! - [`engine`]: the evaluation (who reaches each cell first) and the alpha-beta engine;
+//! - [`player`]: the bot's search each turn, with the settings it plays with.
 //!
 //! ```
 //! use domain_core::board::{Cell, Dir};
@@ -21,6 +22,7 @@
 pub mod board;
 pub mod codec;
 pub mod engine;
+pub mod player;
 pub mod state;
 
 pub use engine::Engine;

@@ -23,6 +23,9 @@ use bitgrid::Cell;
 
 use crate::position::{Colour, Move, Position};
 
+mod session;
+pub use session::{DEFAULT_BUDGET, Reply, Session};
+
 /// The commands the engine knows, in the order `list_commands` gives them.
 pub const KNOWN_COMMANDS: [&str; 18] = [
     "protocol_version",

@@ -1,0 +1,158 @@
+//! The judge bot's side of a game: its seat, the position as the referee reports it, and the
+//! search it runs each turn with the settings it plays with. Alpha-beta with a table kept for
+//! the whole game is the default; Monte Carlo tree search with evaluated leaves is kept for
+//! the comparison in `docs/domain.md`.
+
+use std::fmt;
+
+use search::{Budget, EvalLeaves, Mcts, MctsOptions, MoveTime, TimePolicy};
+
+use crate::board::Cell;
+use crate::codec::{LineError, parse_action_line, quoted};
+use crate::engine::{Domain, Engine};
+use crate::state::{Action, State};
+
+/// The alpha-beta engine's table: 8 MiB, kept for the whole game.
+pub const TABLE_BYTES: usize = 8 << 20;
+
+/// The Monte Carlo tree's memory: 32 MiB.
+pub const MCTS_MEMORY_BYTES: usize = 32 << 20;
+
+/// The evaluation's scale for Monte Carlo leaves (an evaluation of this many points is
+/// worth a win probability of about 73%).
+pub const MCTS_EVAL_SCALE: f64 = 40.0;
+
+/// Which search a [`Player`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Alpha-beta ([`Engine`]): deepens while its next iteration is predicted to be worth
+    /// starting, and stops at the budget.
+    AlphaBeta,
+    /// Monte Carlo tree search with evaluated leaves, a new tree each turn.
+    Mcts,
+}
+
+/// Why a turn's line, or the start, cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerError {
+    /// A line that is not what the protocol sends.
+    Line(LineError),
+    /// A start that is not one of the two corners.
+    NotACorner(Cell),
+    /// A line after which it is not our turn: the input is out of step.
+    OutOfStep(String),
+    /// No legal action is left (the referee never asks then).
+    NoAction,
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Line(error) => error.fmt(f),
+            Self::NotACorner(cell) => write!(f, "a token starts at 0 0 or 6 6, not {cell}"),
+            Self::OutOfStep(line) => write!(
+                f,
+                "it is not our turn after {}: the input is out of step",
+                quoted(line)
+            ),
+            Self::NoAction => write!(f, "no legal action left"),
+        }
+    }
+}
+
+impl std::error::Error for PlayerError {}
+
+impl From<LineError> for PlayerError {
+    fn from(error: LineError) -> Self {
+        Self::Line(error)
+    }
+}
+
+/// A turn played: our action, and the opponent's reported action when it is illegal by our
+/// rules (the referee's word is followed all the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// Our action, played.
+    pub action: Action,
+    /// The opponent's action, when our rules find it illegal.
+    pub illegal: Option<Action>,
+}
+
+impl Turn {
+    /// What to tell the referee's log when the opponent's action was illegal by our rules.
+    pub fn warning(&self) -> Option<String> {
+        let action = self.illegal?;
+        Some(format!(
+            "the opponent's {action} is illegal by our rules; following the referee"
+        ))
+    }
+}
+
+/// The bot's seat, the position and its search, for one game.
+#[derive(Debug)]
+pub struct Player {
+    seat: u8,
+    kind: SearchKind,
+    state: State,
+    engine: Engine,
+}
+
+impl Player {
+    /// The player whose token starts at `start` (`0 0` moves first, `6 6` second), searching
+    /// with `kind`.
+    pub fn new(start: Cell, kind: SearchKind) -> Result<Self, PlayerError> {
+        let seat = match (start.x(), start.y()) {
+            (0, 0) => 0,
+            (6, 6) => 1,
+            _ => return Err(PlayerError::NotACorner(start)),
+        };
+        Ok(Self {
+            seat,
+            kind,
+            state: State::default(),
+            engine: Engine::new(TABLE_BYTES),
+        })
+    }
+
+    /// Plays a turn: follows the opponent's action on the referee's `line` (none on the first
+    /// turn), then chooses an action within `time` and plays it.
+    pub fn turn(&mut self, line: &str, time: MoveTime) -> Result<Turn, PlayerError> {
+        let mut illegal = None;
+        if let Some(action) = parse_action_line(line)? {
+            if !self.state.is_legal(action) {
+                illegal = Some(action);
+            }
+            self.state = self.state.play_reported(action);
+        }
+        if self.state.to_move() != self.seat {
+            return Err(PlayerError::OutOfStep(line.to_string()));
+        }
+        let action = self.choose(time).ok_or(PlayerError::NoAction)?;
+        self.state = self.state.play(action);
+        Ok(Turn { action, illegal })
+    }
+
+    /// The action to play within `time`, or `None` when there is none. Alpha-beta may use the
+    /// whole budget; MCTS, which stops only between iterations, nine tenths.
+    fn choose(&mut self, time: MoveTime) -> Option<Action> {
+        match self.kind {
+            SearchKind::AlphaBeta => {
+                let clock = time.clock(TimePolicy::WholeBudget);
+                self.engine.search(&self.state, &clock).best_move
+            }
+            SearchKind::Mcts => {
+                let clock = time.clock(TimePolicy::NineTenths);
+                let options = MctsOptions {
+                    memory_bytes: MCTS_MEMORY_BYTES,
+                    seed: u64::from(self.seat),
+                    ..MctsOptions::default()
+                };
+                let leaves = EvalLeaves {
+                    eval_scale: MCTS_EVAL_SCALE,
+                };
+                let mut mcts = Mcts::new(Domain, self.state, options, leaves);
+                mcts.search(&Budget::time(clock)).best_move
+            }
+        }
+    }
+}
