@@ -10,7 +10,7 @@ use std::fmt;
 /// A set of the numbers `0..64 * WORDS`, as `WORDS` words of bits.
 ///
 /// ```
-/// use bitgrid::Bits;
+/// use floodgate_bitgrid::Bits;
 /// let mut a = Bits::<2>::EMPTY;
 /// a.insert(3);
 /// a.insert(70);

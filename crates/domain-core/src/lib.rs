@@ -8,8 +8,8 @@
 //! - [`engine`]: the evaluation (who reaches each cell first) and the alpha-beta engine.
 //!
 //! ```
-//! use domain_core::board::{Cell, Dir};
-//! use domain_core::state::{Action, State};
+//! use floodgate_domain_core::board::{Cell, Dir};
+//! use floodgate_domain_core::state::{Action, State};
 //! let start = State::default();
 //! let action = Action { to: Cell::new(1, 2), wall: Dir::R };
 //! assert!(start.is_legal(action));

@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use floodwars_core::{Engine, MoveTime, Position, TimePolicy};
+use floodgate_floodwars_core::{Engine, MoveTime, Position, TimePolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();

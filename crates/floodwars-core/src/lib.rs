@@ -10,7 +10,7 @@
 //! - [`solve`]: the exact solver (perfect play on small boards), which the bot does not use.
 //!
 //! ```
-//! use floodwars_core::{Colour, Position};
+//! use floodgate_floodwars_core::{Colour, Position};
 //! // J holds the bottom-left `@`, S the top-right `.`; J picks `#` and absorbs both `#`.
 //! let position: Position = "J\n#.\n@#\n".parse().unwrap();
 //! let after = position.play(Colour::Hash);

@@ -7,7 +7,7 @@
 //!   search with RAVE; [`gtp`], the Go Text Protocol the `go-gtp` engine speaks.
 //!
 //! ```
-//! use go_core::Board;
+//! use floodgate_go_core::Board;
 //! let board: Board = "X - - O".parse().unwrap();
 //! assert_eq!(board.score().result().to_string(), "Jigo");
 //! ```

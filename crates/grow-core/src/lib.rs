@@ -8,7 +8,7 @@
 //! - [`engine`]: the evaluation and the alpha-beta engine the bot uses.
 //!
 //! ```
-//! use grow_core::state::{Move, State};
+//! use floodgate_grow_core::state::{Move, State};
 //! let start = State::default();
 //! let first: Move = "3,0,2,1\n".parse().unwrap();
 //! assert!(start.is_legal(first));
