@@ -27,3 +27,7 @@ pub mod engine;
 pub mod shape;
 pub mod solver;
 mod values;
+
+/// The plane of the public signatures ([`board::Board::from_empty`],
+/// [`board::Board::regions`]), from the bitgrid crate.
+pub use bitgrid::Plane;

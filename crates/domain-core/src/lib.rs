@@ -24,6 +24,7 @@ pub mod engine;
 pub mod state;
 
 pub use engine::Engine;
-/// The clock and the result of [`Engine::search`], and the time policy the clock is taken
-/// by, from the search crate.
-pub use search::{Clock, MoveTime, SearchResult, TimePolicy};
+/// From the search crate: the clock and the result of [`Engine::search`], the time policy the
+/// clock is taken by, the settings of [`Engine::with_options`], the game trait
+/// [`engine::Domain`] implements and the score [`engine::evaluate`] returns.
+pub use search::{AlphaBetaOptions, Clock, Game, MoveTime, Score, SearchResult, TimePolicy};

@@ -23,6 +23,7 @@ pub mod points;
 pub mod state;
 
 pub use engine::Engine;
-/// The clock and the result of [`Engine::search`], and the time policy the clock is taken
-/// by, from the search crate.
-pub use search::{Clock, MoveTime, SearchResult, TimePolicy};
+/// From the search crate: the clock and the result of [`Engine::search`], the time policy the
+/// clock is taken by, the game trait [`engine::Grow`] implements and the score
+/// [`engine::evaluate`] returns.
+pub use search::{Clock, Game, MoveTime, Score, SearchResult, TimePolicy};
