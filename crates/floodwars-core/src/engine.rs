@@ -238,24 +238,20 @@ mod tests {
     }
 
     #[test]
-    fn the_tree_search_answers_finished_and_shared_boards_legally() {
+    fn both_engines_answer_finished_and_shared_boards_legally() {
         // Separated areas (the game is over), then one area holding both corners.
         for board in ["S\n#.\n##\n", "S\n#@\n@@\n"] {
             let position: Position = board.parse().unwrap();
-            let result = TreeEngine::new(1 << 20).search(&position, &clock(10));
-            let colour = result.best_move.expect("a move");
-            assert!(position.legal_moves().any(|c| c == colour), "{board}");
-        }
-    }
-
-    #[test]
-    fn the_alpha_beta_engine_answers_finished_and_shared_boards_legally() {
-        for board in ["S\n#.\n##\n", "S\n#@\n@@\n"] {
-            let position: Position = board.parse().unwrap();
-            let result = Engine::new(1 << 20).search(&position, &clock(10));
-            let colour = result.best_move.expect("a move");
-            assert!(position.legal_moves().any(|c| c == colour), "{board}");
-            assert_eq!(result.pv, [colour], "{board}");
+            let tree = TreeEngine::new(1 << 20).search(&position, &clock(10));
+            let alpha_beta = Engine::new(1 << 20).search(&position, &clock(10));
+            for answer in [tree.best_move, alpha_beta.best_move] {
+                let colour = answer.expect("a move");
+                assert!(position.legal_moves().any(|c| c == colour), "{board}");
+            }
+            assert_eq!(
+                alpha_beta.pv,
+                alpha_beta.best_move.into_iter().collect::<Vec<_>>()
+            );
         }
     }
 }
