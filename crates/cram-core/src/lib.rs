@@ -29,5 +29,5 @@ pub mod solver;
 mod values;
 
 /// The plane of the public signatures ([`board::Board::from_empty`],
-/// [`board::Board::regions`]), from the bitgrid crate.
-pub use bitgrid::Plane;
+/// [`board::Board::regions`]) and the cell its methods take, from the bitgrid crate.
+pub use bitgrid::{Cell, Plane};
