@@ -7,10 +7,48 @@
 
 use std::fmt;
 
+/// Set operations that combine two sets word by word, each defined by the word it makes of a
+/// word of this set (`mine`) and the same word of the other (`theirs`).
+macro_rules! word_by_word {
+    ($($(#[doc = $doc:literal])* fn $name:ident(|$mine:ident, $theirs:ident| $word:expr);)*) => {$(
+        $(#[doc = $doc])*
+        #[inline]
+        pub const fn $name(mut self, other: &Self) -> Self {
+            let mut w = 0;
+            while w < WORDS {
+                let ($mine, $theirs) = (self.0[w], other.0[w]);
+                self.0[w] = $word;
+                w += 1;
+            }
+            self
+        }
+    )*};
+}
+
+/// Tests of two sets that hold when no word made of a word of this set (`mine`) and the same
+/// word of the other (`theirs`) has a bit set. All words at once, no early exit: the loop
+/// compiles to a few vector operations.
+macro_rules! no_word_left {
+    ($($(#[doc = $doc:literal])* fn $name:ident(|$mine:ident, $theirs:ident| $word:expr);)*) => {$(
+        $(#[doc = $doc])*
+        #[inline]
+        pub const fn $name(&self, other: &Self) -> bool {
+            let mut left = 0;
+            let mut w = 0;
+            while w < WORDS {
+                let ($mine, $theirs) = (self.0[w], other.0[w]);
+                left |= $word;
+                w += 1;
+            }
+            left == 0
+        }
+    )*};
+}
+
 /// A set of the numbers `0..64 * WORDS`, as `WORDS` words of bits.
 ///
 /// ```
-/// use bitgrid::Bits;
+/// use floodgate_bitgrid::Bits;
 /// let mut a = Bits::<2>::EMPTY;
 /// a.insert(3);
 /// a.insert(70);
@@ -77,85 +115,28 @@ impl<const WORDS: usize> Bits<WORDS> {
         self.0[member / 64] &= !(1 << (member % 64));
     }
 
-    /// The members of either set (union).
-    #[inline]
-    pub const fn or(mut self, other: &Self) -> Self {
-        let mut w = 0;
-        while w < WORDS {
-            self.0[w] |= other.0[w];
-            w += 1;
-        }
-        self
-    }
-
-    /// The members of both sets (intersection).
-    #[inline]
-    pub const fn and(mut self, other: &Self) -> Self {
-        let mut w = 0;
-        while w < WORDS {
-            self.0[w] &= other.0[w];
-            w += 1;
-        }
-        self
-    }
-
-    /// The members of this set not in `other` (difference).
-    #[inline]
-    pub const fn minus(mut self, other: &Self) -> Self {
-        let mut w = 0;
-        while w < WORDS {
-            self.0[w] &= !other.0[w];
-            w += 1;
-        }
-        self
-    }
-
-    /// The members of exactly one of the sets (symmetric difference).
-    #[inline]
-    pub const fn xor(mut self, other: &Self) -> Self {
-        let mut w = 0;
-        while w < WORDS {
-            self.0[w] ^= other.0[w];
-            w += 1;
-        }
-        self
+    word_by_word! {
+        /// The members of either set (union).
+        fn or(|mine, theirs| mine | theirs);
+        /// The members of both sets (intersection).
+        fn and(|mine, theirs| mine & theirs);
+        /// The members of this set not in `other` (difference).
+        fn minus(|mine, theirs| mine & !theirs);
+        /// The members of exactly one of the sets (symmetric difference).
+        fn xor(|mine, theirs| mine ^ theirs);
     }
 
     /// Whether the set has no member.
     #[inline]
     pub const fn is_empty(&self) -> bool {
-        // All words at once, no early exit: the loop then compiles to a few vector ORs.
-        let mut any = 0;
-        let mut w = 0;
-        while w < WORDS {
-            any |= self.0[w];
-            w += 1;
-        }
-        any == 0
+        self.is_subset(&Self::EMPTY)
     }
 
-    /// Whether the sets have no member in common.
-    #[inline]
-    pub const fn is_disjoint(&self, other: &Self) -> bool {
-        let mut both = 0;
-        let mut w = 0;
-        while w < WORDS {
-            both |= self.0[w] & other.0[w];
-            w += 1;
-        }
-        both == 0
-    }
-
-    /// Whether every member of this set is in `other`.
-    #[inline]
-    pub const fn is_subset(&self, other: &Self) -> bool {
-        let mut outside = 0;
-        let mut w = 0;
-        while w < WORDS {
-            outside |= self.0[w] & !other.0[w];
-            w += 1;
-        }
-        outside == 0
+    no_word_left! {
+        /// Whether the sets have no member in common.
+        fn is_disjoint(|mine, theirs| mine & theirs);
+        /// Whether every member of this set is in `other`.
+        fn is_subset(|mine, theirs| mine & !theirs);
     }
 
     /// How many members the set has.

@@ -8,7 +8,7 @@ impl Plane {
     /// The plane with every neighbour of its cells added (4- or 8-neighbours).
     ///
     /// ```
-    /// use bitgrid::{Connectivity, Plane};
+    /// use floodgate_bitgrid::{Connectivity, Plane};
     /// let dot: Plane = ". . .\n. X .\n. . .".parse().unwrap();
     /// assert_eq!(dot.dilate(Connectivity::Four).len(), 5);
     /// assert_eq!(dot.dilate(Connectivity::Eight).len(), 9);

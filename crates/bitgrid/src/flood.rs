@@ -16,7 +16,7 @@ use crate::row::{Lanes, any, fill_lanes, fill_row, grow_row, grow_word, spread_r
 /// The cells of `within` connected to a cell of `seeds` inside `within`.
 ///
 /// ```
-/// use bitgrid::{Connectivity, Plane, flood};
+/// use floodgate_bitgrid::{Connectivity, Plane, flood};
 /// let within: Plane = "X X . X\n. X . X\nX X . X".parse().unwrap();
 /// let seeds: Plane = "X . . .\n. . . .\n. . . .".parse().unwrap();
 /// let region = flood(&seeds, &within, Connectivity::Four);
@@ -34,7 +34,7 @@ pub fn flood(seeds: &Plane, within: &Plane, connectivity: Connectivity) -> Plane
 /// SIMD lanes.
 ///
 /// ```
-/// use bitgrid::{Connectivity, Plane, flood_pair};
+/// use floodgate_bitgrid::{Connectivity, Plane, flood_pair};
 /// let within: Plane = "X X . X X".parse().unwrap();
 /// let mut left: Plane = "X . . . .".parse().unwrap();
 /// let mut right: Plane = ". . . . X".parse().unwrap();

@@ -4,7 +4,7 @@
 //! (sets of groups, of grid points, of Grundy values).
 //!
 //! ```
-//! use bitgrid::{Connectivity, Plane, flood};
+//! use floodgate_bitgrid::{Connectivity, Plane, flood};
 //! // A corridor that winds down the board: the flood follows it in one call.
 //! let open: Plane = "
 //!     X X X X X
@@ -15,7 +15,7 @@
 //!     .parse()
 //!     .unwrap();
 //! let mut start = open.new_like();
-//! start.insert(bitgrid::Cell::new(0, 0));
+//! start.insert(floodgate_bitgrid::Cell::new(0, 0));
 //! assert_eq!(flood(&start, &open, Connectivity::Four), open);
 //! ```
 //!

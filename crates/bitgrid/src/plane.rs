@@ -47,7 +47,7 @@ impl Cell {
 /// Both operands must have the same dimensions; mixing dimensions is a bug and panics.
 ///
 /// ```
-/// use bitgrid::{Cell, Plane};
+/// use floodgate_bitgrid::{Cell, Plane};
 /// let a: Plane = "X X .\n. . X".parse().unwrap();
 /// let b: Plane = "X . .\n. . .".parse().unwrap();
 /// assert_eq!((&a - &b).len(), 2);
@@ -106,7 +106,7 @@ impl Plane {
     /// `height * ceil(width / 64)` words.
     ///
     /// ```
-    /// use bitgrid::Plane;
+    /// use floodgate_bitgrid::Plane;
     /// let plane = Plane::from_words(3, 2, &[0b101, 0b111_010]);
     /// assert_eq!(plane, "X . X\n. X .".parse().unwrap());
     /// ```

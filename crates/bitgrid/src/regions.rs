@@ -8,7 +8,7 @@ impl Plane {
     /// first cell.
     ///
     /// ```
-    /// use bitgrid::{Connectivity, Plane};
+    /// use floodgate_bitgrid::{Connectivity, Plane};
     /// let plane: Plane = "X . X\n. X .\nX . X".parse().unwrap();
     /// assert_eq!(plane.components(Connectivity::Four).count(), 5);
     /// assert_eq!(plane.components(Connectivity::Eight).count(), 1);
@@ -25,7 +25,7 @@ impl Plane {
     /// holds the cells of `within` at distance exactly `d` from the seeds inside `within`.
     ///
     /// ```
-    /// use bitgrid::{Cell, Connectivity, Plane};
+    /// use floodgate_bitgrid::{Cell, Connectivity, Plane};
     /// let within = Plane::full(5, 1);
     /// let mut seed = Plane::new(5, 1);
     /// seed.insert(Cell::new(0, 0));

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use bitgrid::Bits;
+use floodgate_bitgrid::Bits;
 use proptest::prelude::*;
 
 /// The `Bits` holding `members`.

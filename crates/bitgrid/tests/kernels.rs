@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use bitgrid::{Cell, Connectivity, Plane, flood, flood_pair};
+use floodgate_bitgrid::{Cell, Connectivity, Plane, flood, flood_pair};
 use proptest::prelude::*;
 
 /// A plain grid of booleans, row-major: the reference representation.
@@ -277,11 +277,11 @@ fn pictures_round_trip_and_reject_bad_input() {
     assert_eq!(format!("{plane:?}"), "Plane 3 x 2\nX.X\n.X.\n");
     assert_eq!(
         "X ?".parse::<Plane>(),
-        Err(bitgrid::ParsePlaneError::BadChar('?'))
+        Err(floodgate_bitgrid::ParsePlaneError::BadChar('?'))
     );
     assert_eq!(
         "X X\nX".parse::<Plane>(),
-        Err(bitgrid::ParsePlaneError::RaggedRow { row: 1 })
+        Err(floodgate_bitgrid::ParsePlaneError::RaggedRow { row: 1 })
     );
 }
 

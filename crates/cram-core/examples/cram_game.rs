@@ -9,8 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use cram_core::codec::{parse_init, parse_move};
-use cram_core::engine::Engine;
+use floodgate_cram_core::codec::{parse_init, parse_move};
+use floodgate_cram_core::engine::Engine;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let input = match std::env::args().nth(1) {

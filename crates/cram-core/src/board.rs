@@ -106,8 +106,8 @@ impl Board {
     /// unless only the wide one holds the board.
     ///
     /// ```
-    /// use cram_core::board::Board;
-    /// use cram_core::shape::LayoutKind;
+    /// use floodgate_cram_core::board::Board;
+    /// use floodgate_cram_core::shape::LayoutKind;
     /// assert_eq!(Board::new(5, 11).solver_layout(), LayoutKind::Tall);
     /// assert_eq!(Board::new(3, 20).solver_layout(), LayoutKind::Wide);
     /// ```

@@ -12,8 +12,8 @@
 //!   deadline.
 //!
 //! ```
-//! use cram_core::board::{Board, position_value};
-//! use cram_core::solver::Solver;
+//! use floodgate_cram_core::board::{Board, position_value};
+//! use floodgate_cram_core::solver::Solver;
 //! let mut solver: Solver = Solver::with_table_bytes(1 << 20);
 //! // Even x even boards are lost for the player to move (the mirror strategy): value 0.
 //! assert_eq!(position_value(&Board::new(4, 4), &mut solver), Some(0));
@@ -27,3 +27,7 @@ pub mod engine;
 pub mod shape;
 pub mod solver;
 mod values;
+
+/// The plane of the public signatures ([`board::Board::from_empty`],
+/// [`board::Board::regions`]) and the cell its methods take, from the bitgrid crate.
+pub use bitgrid::{Cell, Plane};

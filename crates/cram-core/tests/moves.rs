@@ -1,6 +1,6 @@
 //! Move generation against the rules read cell by cell.
 
-use cram_core::board::{Board, Domino, Square};
+use floodgate_cram_core::board::{Board, Domino, Square};
 use proptest::prelude::*;
 
 proptest! {

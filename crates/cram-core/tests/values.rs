@@ -4,10 +4,10 @@ use std::collections::HashMap;
 
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, Domino, Square, position_value};
-use cram_core::engine::Engine;
-use cram_core::shape::{Layout, Shape, Tall, Wide, split};
-use cram_core::solver::{Solver, dominoes};
+use floodgate_cram_core::board::{Board, Domino, Square, position_value};
+use floodgate_cram_core::engine::Engine;
+use floodgate_cram_core::shape::{Layout, Shape, Tall, Wide, split};
+use floodgate_cram_core::solver::{Solver, dominoes};
 use proptest::prelude::*;
 
 /// The Grundy value of the empty cells `empty` of a `rows x columns` board (at most 64 cells),
@@ -313,7 +313,7 @@ proptest! {
     #[test]
     fn the_outcome_agrees_with_the_value(rows in 1..=5usize, columns in 1..=6usize, filled in any::<u64>()) {
         let board = pre_filled(rows, columns, filled);
-        let loses = cram_core::board::position_loses(&board, &mut Solver::<Tall>::with_table_bytes(1 << 20));
+        let loses = floodgate_cram_core::board::position_loses(&board, &mut Solver::<Tall>::with_table_bytes(1 << 20));
         prop_assert_eq!(loses, Some(solve(&board) == 0));
     }
 }

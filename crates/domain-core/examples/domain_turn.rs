@@ -10,10 +10,10 @@
 
 use std::time::{Duration, Instant};
 
-use domain_core::board::Cell;
-use domain_core::codec::{parse_action_line, parse_cell, parse_size};
-use domain_core::state::State;
-use domain_core::{Engine, MoveTime, TimePolicy};
+use floodgate_domain_core::board::Cell;
+use floodgate_domain_core::codec::{parse_action_line, parse_cell, parse_size};
+use floodgate_domain_core::state::State;
+use floodgate_domain_core::{Engine, MoveTime, TimePolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();

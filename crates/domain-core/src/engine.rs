@@ -12,14 +12,6 @@ use crate::state::{Action, State};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Domain;
 
-const fn player(index: u8) -> Player {
-    if index == 0 {
-        Player::First
-    } else {
-        Player::Second
-    }
-}
-
 /// The cells each player reaches first, counting turns of up to three steps through open sides,
 /// and the cells both reach in the same turn: `[to move's, other's, tied]`.
 pub fn territories(state: &State) -> [u64; 3] {
@@ -66,7 +58,7 @@ impl Game for Domain {
     type Move = Action;
 
     fn player_to_move(&self, state: &State) -> Player {
-        player(state.to_move())
+        Player::from_index(usize::from(state.to_move()))
     }
 
     fn generate_moves(&self, state: &State, moves: &mut MoveList<Action>) {

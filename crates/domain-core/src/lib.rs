@@ -9,8 +9,8 @@
 //! - [`player`]: the bot's search each turn, with the settings it plays with.
 //!
 //! ```
-//! use domain_core::board::{Cell, Dir};
-//! use domain_core::state::{Action, State};
+//! use floodgate_domain_core::board::{Cell, Dir};
+//! use floodgate_domain_core::state::{Action, State};
 //! let start = State::default();
 //! let action = Action { to: Cell::new(1, 2), wall: Dir::R };
 //! assert!(start.is_legal(action));
@@ -26,6 +26,7 @@ pub mod player;
 pub mod state;
 
 pub use engine::Engine;
-/// The clock and the result of [`Engine::search`], and the time policy the clock is taken
-/// by, from the search crate.
-pub use search::{Clock, MoveTime, SearchResult, TimePolicy};
+/// From the search crate: the clock and the result of [`Engine::search`], the time policy the
+/// clock is taken by, the settings of [`Engine::with_options`], the game trait
+/// [`engine::Domain`] implements and the score [`engine::evaluate`] returns.
+pub use search::{AlphaBetaOptions, Clock, Game, MoveTime, Score, SearchResult, TimePolicy};

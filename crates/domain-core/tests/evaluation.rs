@@ -1,8 +1,8 @@
 //! The evaluation's territories and score on hand-worked positions.
 
-use domain_core::board::{Cell, Dir, Walls};
-use domain_core::engine::{evaluate, territories};
-use domain_core::state::State;
+use floodgate_domain_core::board::{Cell, Dir, Walls};
+use floodgate_domain_core::engine::{evaluate, territories};
+use floodgate_domain_core::state::State;
 
 #[test]
 fn the_start_splits_the_board_along_the_anti_diagonal() {

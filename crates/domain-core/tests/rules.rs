@@ -2,9 +2,9 @@
 
 use std::collections::VecDeque;
 
-use domain_core::board::{Cell, Dir, Walls};
-use domain_core::codec::{parse_action_line, parse_answer, parse_cell, parse_size};
-use domain_core::state::{Action, State};
+use floodgate_domain_core::board::{Cell, Dir, Walls};
+use floodgate_domain_core::codec::{parse_action_line, parse_answer, parse_cell, parse_size};
+use floodgate_domain_core::state::{Action, State};
 use proptest::prelude::*;
 
 fn walls(list: &[(u8, u8, Dir)]) -> Walls {

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use floodwars_core::{Engine, TreeEngine};
+use floodgate_floodwars_core::{Engine, TreeEngine};
 use search::{MoveTime, TimePolicy};
 
 mod boards;

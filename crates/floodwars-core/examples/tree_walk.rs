@@ -5,8 +5,8 @@
 //!
 //! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/tree_walk`
 
-use floodwars_core::groups::GroupPosition;
-use floodwars_core::{FloodWars, Side};
+use floodgate_floodwars_core::groups::GroupPosition;
+use floodgate_floodwars_core::{FloodWars, Side};
 use search::{Budget, EvalLeaves, Mcts, MctsOptions};
 
 mod boards;

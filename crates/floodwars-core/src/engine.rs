@@ -121,6 +121,22 @@ impl Engine {
 /// cells once the result looks decided, which the contest's points ask for. Exploration 0.5;
 /// a child is ranked by 0.7 of its mean leaf value plus 0.3 of the minimax of the leaf values
 /// below it ([`MctsOptions::minimax_weight`]).
+///
+/// A move the way floodwars-bot chooses it (README.md shows this code):
+///
+/// ```
+/// use std::time::{Duration, Instant};
+///
+/// use floodgate_floodwars_core::{MoveTime, Position, TimePolicy, TreeEngine};
+///
+/// let started = Instant::now();
+/// let position: Position = "J\n#.\n@#\n".parse().unwrap();
+/// let clock = MoveTime::new(started, Duration::from_millis(50)).clock(TimePolicy::WholeBudget);
+/// let result = TreeEngine::new(16 << 20).search(&position, &clock);
+/// let colour = result.best_move.expect("a legal colour always exists");
+/// // The judge's answer: the other side's letter and the board after the move.
+/// assert_eq!(position.play(colour).to_string(), "S\n#.\n##\n");
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct TreeEngine {
     memory_bytes: usize,
@@ -222,24 +238,20 @@ mod tests {
     }
 
     #[test]
-    fn the_tree_search_answers_finished_and_shared_boards_legally() {
+    fn both_engines_answer_finished_and_shared_boards_legally() {
         // Separated areas (the game is over), then one area holding both corners.
         for board in ["S\n#.\n##\n", "S\n#@\n@@\n"] {
             let position: Position = board.parse().unwrap();
-            let result = TreeEngine::new(1 << 20).search(&position, &clock(10));
-            let colour = result.best_move.expect("a move");
-            assert!(position.legal_moves().any(|c| c == colour), "{board}");
-        }
-    }
-
-    #[test]
-    fn the_alpha_beta_engine_answers_finished_and_shared_boards_legally() {
-        for board in ["S\n#.\n##\n", "S\n#@\n@@\n"] {
-            let position: Position = board.parse().unwrap();
-            let result = Engine::new(1 << 20).search(&position, &clock(10));
-            let colour = result.best_move.expect("a move");
-            assert!(position.legal_moves().any(|c| c == colour), "{board}");
-            assert_eq!(result.pv, [colour], "{board}");
+            let tree = TreeEngine::new(1 << 20).search(&position, &clock(10));
+            let alpha_beta = Engine::new(1 << 20).search(&position, &clock(10));
+            for answer in [tree.best_move, alpha_beta.best_move] {
+                let colour = answer.expect("a move");
+                assert!(position.legal_moves().any(|c| c == colour), "{board}");
+            }
+            assert_eq!(
+                alpha_beta.pv,
+                alpha_beta.best_move.into_iter().collect::<Vec<_>>()
+            );
         }
     }
 }

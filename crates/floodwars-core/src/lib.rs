@@ -10,7 +10,7 @@
 //! - [`solve`]: the exact solver (perfect play on small boards), which the bot does not use.
 //!
 //! ```
-//! use floodwars_core::{Colour, Position};
+//! use floodgate_floodwars_core::{Colour, Position};
 //! // J holds the bottom-left `@`, S the top-right `.`; J picks `#` and absorbs both `#`.
 //! let position: Position = "J\n#.\n@#\n".parse().unwrap();
 //! let after = position.play(Colour::Hash);
@@ -27,9 +27,16 @@ pub mod groups;
 mod position;
 pub mod solve;
 
+/// The grid types of the public signatures ([`Position::area`], [`groups::GroupSet`]), from
+/// the bitgrid crate.
+pub use bitgrid::{Bits, Cell, Plane};
 pub use codec::ParseError;
 pub use engine::{Engine, FloodWars, TreeEngine};
 pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Score, Side};
-/// The clock and the results of [`Engine::search`] and [`TreeEngine::search`], and the time
-/// policy the clock is taken by, from the search crate.
-pub use search::{Clock, MctsResult, MoveTime, SearchResult, TimePolicy};
+/// From the search crate: the clock and the results of [`Engine::search`] and
+/// [`TreeEngine::search`], the time policy the clock is taken by, the settings of
+/// [`Engine::with_options`], the budget of [`TreeEngine::search_within`], and the game trait
+/// [`FloodWars`] implements.
+pub use search::{
+    AlphaBetaOptions, Budget, Clock, Game, MctsResult, MoveTime, SearchResult, TimePolicy,
+};

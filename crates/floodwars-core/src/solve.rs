@@ -8,8 +8,8 @@
 //! example `perfect_play` runs it on the boards of a recorded match (docs/arena.md).
 //!
 //! ```
-//! use floodwars_core::Position;
-//! use floodwars_core::solve::Solver;
+//! use floodgate_floodwars_core::Position;
+//! use floodgate_floodwars_core::solve::Solver;
 //! // J's `@` picks `#`, takes both `#` and ends the game 3 to 1.
 //! let position: Position = "J\n#.\n@#\n".parse().unwrap();
 //! let mut solver = Solver::new(u64::MAX, 4, 10);

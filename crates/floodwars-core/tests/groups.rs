@@ -3,8 +3,8 @@
 
 use bitgrid::Connectivity::Four;
 use bitgrid::{Cell, Plane};
-use floodwars_core::groups::{GroupPosition, MAX_GROUPS};
-use floodwars_core::{Colour, MOVE_LIMIT, Position, Side};
+use floodgate_floodwars_core::groups::{GroupPosition, MAX_GROUPS};
+use floodgate_floodwars_core::{Colour, MOVE_LIMIT, Position, Side};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

@@ -3,8 +3,8 @@
 use std::collections::VecDeque;
 
 use bitgrid::Cell;
-use floodwars_core::codec::parse;
-use floodwars_core::{Colour, MOVE_LIMIT, ParseError, Position, PositionError, Side};
+use floodgate_floodwars_core::codec::parse;
+use floodgate_floodwars_core::{Colour, MOVE_LIMIT, ParseError, Position, PositionError, Side};
 use proptest::prelude::*;
 
 /// The seed's board before J's move, then after J picks `*`, S picks `+`, J picks `#`.

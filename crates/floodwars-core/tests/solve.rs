@@ -1,9 +1,9 @@
-//! The exact solver ([`floodwars_core::solve`]): hand-worked boards, the move limit, and each
+//! The exact solver ([`floodgate_floodwars_core::solve`]): hand-worked boards, the move limit, and each
 //! value against its children and its bounds. The docs' perfect-play figures rest on it.
 
-use floodwars_core::groups::GroupPosition;
-use floodwars_core::solve::{Solver, final_margin};
-use floodwars_core::{Colour, MOVE_LIMIT, Position, Side};
+use floodgate_floodwars_core::groups::GroupPosition;
+use floodgate_floodwars_core::solve::{Solver, final_margin};
+use floodgate_floodwars_core::{Colour, MOVE_LIMIT, Position, Side};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 

@@ -6,7 +6,7 @@
 //!
 //! Without a file argument the board is read from standard input.
 
-use go_core::Board;
+use floodgate_go_core::Board;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let input = match std::env::args().nth(1) {

@@ -19,8 +19,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 
-use go_core::gtp::{GtpMove, colour_word};
-use go_core::{Cell, Colour, Game, IllegalMove, Move};
+use floodgate_go_core::gtp::{GtpMove, colour_word};
+use floodgate_go_core::{Cell, Colour, Game, IllegalMove, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -98,7 +98,7 @@ fn run() -> Result<(), String> {
                                 "game {game_number}, after {:?}: {} at {vertex}: engine {theirs:?}, go-core {ours:?}\n{}",
                                 game.moves(),
                                 colour_word(colour),
-                                go_core::gtp::board_text(game.position())
+                                floodgate_go_core::gtp::board_text(game.position())
                             ));
                         }
                     }
@@ -145,7 +145,7 @@ fn one_stone_suicide(game: &Game, colour: Colour, m: Move) -> bool {
     if position.point(match m {
         Move::Play(v) => v,
         Move::Pass => return false,
-    }) != go_core::Point::Empty
+    }) != floodgate_go_core::Point::Empty
     {
         return false;
     }

@@ -35,7 +35,7 @@ impl std::error::Error for IllegalMove {}
 /// the board is then scored by area with komi added to White.
 ///
 /// ```
-/// use go_core::{Colour, Game, Move, Cell};
+/// use floodgate_go_core::{Colour, Game, Move, Cell};
 /// let mut game = Game::new(9, 7.0);
 /// game.play(Colour::Black, Move::Play(Cell::new(4, 4))).unwrap();
 /// game.play(Colour::White, Move::Pass).unwrap();

@@ -6,13 +6,13 @@
 //! without `I`, from the left) and a row number (1 at the bottom), or `pass`.
 //!
 //! ```
-//! use go_core::gtp::{Command, Request};
-//! use go_core::{Colour, Move, Cell};
+//! use floodgate_go_core::gtp::{Command, Request};
+//! use floodgate_go_core::{Colour, Move, Cell};
 //! let request: Request = "7 play w D4".parse().unwrap();
 //! assert_eq!(request.id, Some(7));
 //! // On a 9 x 9 board D4 is column 3, row 5 from the top.
-//! assert_eq!(request.command, Command::Play(Colour::White, go_core::gtp::GtpMove::Vertex('D', 4)));
-//! assert_eq!(go_core::gtp::GtpMove::Vertex('D', 4).on_board(9), Some(Move::Play(Cell::new(3, 5))));
+//! assert_eq!(request.command, Command::Play(Colour::White, floodgate_go_core::gtp::GtpMove::Vertex('D', 4)));
+//! assert_eq!(floodgate_go_core::gtp::GtpMove::Vertex('D', 4).on_board(9), Some(Move::Play(Cell::new(3, 5))));
 //! ```
 
 use std::fmt;

@@ -7,7 +7,7 @@
 //!   search with RAVE; [`gtp`], the Go Text Protocol the `go-gtp` engine speaks.
 //!
 //! ```
-//! use go_core::Board;
+//! use floodgate_go_core::Board;
 //! let board: Board = "X - - O".parse().unwrap();
 //! assert_eq!(board.score().result().to_string(), "Jigo");
 //! ```
@@ -25,8 +25,10 @@ mod priors;
 pub mod reference;
 mod score;
 
-pub use bitgrid::Cell;
+pub use bitgrid::{Cell, Plane};
 pub use board::{Board, MAX_SIZE, ParseBoardError, Point};
 pub use game::{Game, IllegalMove};
 pub use position::{Colour, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Position};
 pub use score::{GameResult, Score};
+/// The budget of [`engine::Engine::search`], from the search crate.
+pub use search::Budget;

@@ -56,7 +56,7 @@ impl Board {
     /// points, and likewise for white.
     ///
     /// ```
-    /// use go_core::{Board, Score};
+    /// use floodgate_go_core::{Board, Score};
     /// let board: Board = "- X -\n X X -\n - - O".parse().unwrap();
     /// assert_eq!(board.score(), Score { black: 4, white: 1 });
     /// ```

@@ -1,7 +1,7 @@
 //! The engine's search: its tree stays the size its settings say, its moves are legal.
 
-use go_core::engine::{Engine, EngineOptions};
-use go_core::{Colour, Game, Move};
+use floodgate_go_core::engine::{Engine, EngineOptions};
+use floodgate_go_core::{Colour, Game, Move};
 use search::Budget;
 
 #[test]

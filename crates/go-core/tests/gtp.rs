@@ -1,7 +1,7 @@
 //! The GTP codec: requests, vertices and replies.
 
-use go_core::gtp::{self, Command, GtpMove, ParseError, Request};
-use go_core::{Cell, Colour, Move};
+use floodgate_go_core::gtp::{self, Command, GtpMove, ParseError, Request};
+use floodgate_go_core::{Cell, Colour, Move};
 
 fn parse(line: &str) -> Result<Request, ParseError> {
     line.parse()

@@ -1,13 +1,13 @@
 //! The playing rules (docs/rules/go.md): hand-built positions, random games against a plain
 //! implementation written from the rules, and counts of legal move sequences.
 
-use go_core::{Cell, Colour, Game, IllegalMove, Move, Point};
+use floodgate_go_core::{Cell, Colour, Game, IllegalMove, Move, Point};
 use proptest::prelude::*;
 
 /// A plain implementation of the Tromp-Taylor rules, as the rules read: a vector of points,
 /// a breadth-first "reaches empty" per stone, every earlier board kept whole.
 mod plain {
-    use go_core::Colour;
+    use floodgate_go_core::Colour;
 
     pub type Board = Vec<Option<Colour>>;
 

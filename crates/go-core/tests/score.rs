@@ -1,6 +1,6 @@
 //! The scorer on the seed's examples, on hand-worked boards, and against the plain BFS scorer.
 
-use go_core::{Board, GameResult, ParseBoardError, Score, reference};
+use floodgate_go_core::{Board, GameResult, ParseBoardError, Score, reference};
 use proptest::prelude::*;
 
 const SEED_EXAMPLES: [(&str, &str); 5] = [

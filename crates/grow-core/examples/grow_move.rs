@@ -9,8 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use grow_core::codec::parse_grid;
-use grow_core::{Engine, MoveTime, TimePolicy};
+use floodgate_grow_core::codec::parse_grid;
+use floodgate_grow_core::{Engine, MoveTime, TimePolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();

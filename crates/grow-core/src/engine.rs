@@ -29,14 +29,6 @@ const EXPOSED: Score = 60;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Grow;
 
-fn player(side: Side) -> Player {
-    if side == 0 {
-        Player::First
-    } else {
-        Player::Second
-    }
-}
-
 /// The points of `points` that have a free branch direction toward a point of `targets`.
 fn reaching(state: &State, points: Points, targets: Points) -> Points {
     let mut found = Points::EMPTY;
@@ -97,7 +89,7 @@ impl Game for Grow {
     type Move = Move;
 
     fn player_to_move(&self, state: &State) -> Player {
-        player(state.to_move())
+        Player::from_index(state.to_move())
     }
 
     fn generate_moves(&self, state: &State, moves: &mut MoveList<Move>) {
@@ -106,7 +98,7 @@ impl Game for Grow {
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.is_over().then(|| match state.winner() {
-            Some(side) => Outcome::Win(player(side)),
+            Some(side) => Outcome::Win(Player::from_index(side)),
             None => Outcome::Draw,
         })
     }
@@ -208,7 +200,7 @@ impl Game for BothReadings {
     type Move = Move;
 
     fn player_to_move(&self, readings: &Readings) -> Player {
-        player(readings.deployed.to_move())
+        Player::from_index(readings.deployed.to_move())
     }
 
     fn generate_moves(&self, readings: &Readings, moves: &mut MoveList<Move>) {
@@ -233,7 +225,7 @@ impl Game for BothReadings {
             readings.verdict(&readings.deployed),
             readings.verdict(&readings.older),
         ];
-        let me = player(readings.me);
+        let me = Player::from_index(readings.me);
         if verdicts.contains(&Verdict::Lost) {
             Some(Outcome::Win(me.other()))
         } else if verdicts.contains(&Verdict::Open) {

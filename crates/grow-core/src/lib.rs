@@ -8,7 +8,7 @@
 //! - [`engine`]: the evaluation and the alpha-beta engine the bot uses.
 //!
 //! ```
-//! use grow_core::state::{Move, State};
+//! use floodgate_grow_core::state::{Move, State};
 //! let start = State::default();
 //! let first: Move = "3,0,2,1\n".parse().unwrap();
 //! assert!(start.is_legal(first));
@@ -23,6 +23,7 @@ pub mod points;
 pub mod state;
 
 pub use engine::Engine;
-/// The clock and the result of [`Engine::search`], and the time policy the clock is taken
-/// by, from the search crate.
-pub use search::{Clock, MoveTime, SearchResult, TimePolicy};
+/// From the search crate: the clock and the result of [`Engine::search`], the time policy the
+/// clock is taken by, the game trait [`engine::Grow`] implements and the score
+/// [`engine::evaluate`] returns.
+pub use search::{Clock, Game, MoveTime, Score, SearchResult, TimePolicy};

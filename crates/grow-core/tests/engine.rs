@@ -3,9 +3,9 @@
 //! win that only the deployed judge would give it. Searches are bounded by depth, so the
 //! games do not depend on the machine's speed.
 
-use grow_core::codec::{format_grid, parse_grid};
-use grow_core::engine::{Engine, Grow, evaluate};
-use grow_core::state::{End, Move, Rules, State};
+use floodgate_grow_core::codec::{format_grid, parse_grid};
+use floodgate_grow_core::engine::{Engine, Grow, evaluate};
+use floodgate_grow_core::state::{End, Move, Rules, State};
 use search::{AlphaBeta, AlphaBetaOptions, Clock};
 
 const READINGS: [Rules; 2] = [Rules::Deployed, Rules::WithoutConversion];

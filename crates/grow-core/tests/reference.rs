@@ -5,8 +5,8 @@
 //! every move, under both readings of the judge. (Random games kill, merge and die on nodes
 //! hundreds of times over the cases.)
 
-use grow_core::codec::{format_grid, parse_grid};
-use grow_core::state::{Move, Rules, State};
+use floodgate_grow_core::codec::{format_grid, parse_grid};
+use floodgate_grow_core::state::{Move, Rules, State};
 use proptest::prelude::*;
 
 /// Point codes as on side 0's grid.

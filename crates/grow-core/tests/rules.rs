@@ -1,8 +1,8 @@
 //! The rules on hand-built positions, one rule at a time (`docs/rules/grow.md`).
 
-use grow_core::codec::{format_grid, parse_grid};
-use grow_core::points::{Direction, Point, Points};
-use grow_core::state::{Effects, End, Move, Rules, State};
+use floodgate_grow_core::codec::{format_grid, parse_grid};
+use floodgate_grow_core::points::{Direction, Point, Points};
+use floodgate_grow_core::state::{Effects, End, Move, Rules, State};
 
 fn m(text: &str) -> Move {
     format!("{text}\n").parse().unwrap()
@@ -217,7 +217,7 @@ fn a_kill_with_the_last_active_leaf_ends_the_game() {
         std::time::Duration::from_millis(50),
         std::time::Duration::from_millis(100),
     );
-    let m = grow_core::engine::Engine::new(1 << 16)
+    let m = floodgate_grow_core::engine::Engine::new(1 << 16)
         .search(&state, &clock)
         .best_move;
     assert!(m.is_some_and(|m| moves.contains(&m)));
@@ -457,7 +457,7 @@ fn a_side_to_move_without_a_valid_move_loses_whatever_the_scores() {
     state.moves_ignoring_end(&mut moves);
     assert!(moves.is_empty());
     // The engine still answers in the judge's form (a split of that leaf), not at all valid.
-    let answer = grow_core::engine::Engine::new(1 << 16)
+    let answer = floodgate_grow_core::engine::Engine::new(1 << 16)
         .search(&state, &search::Clock::unlimited())
         .best_move;
     assert!(matches!(answer, Some(Move::Split { leaf, .. }) if leaf == p(10, 10)));

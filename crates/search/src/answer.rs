@@ -13,7 +13,7 @@ use crate::mcts::MctsResult;
 /// [`Answer::legal_or_answer`]; which move is legal there stays the game's business.
 ///
 /// ```
-/// use search::{Answer, SearchResult};
+/// use floodgate_search::{Answer, SearchResult};
 ///
 /// let over = SearchResult { best_move: None, score: 7, depth: 0, pv: Vec::new(), nodes: 0 };
 /// let answered = over.or_answer(|| Some('a'));

@@ -24,6 +24,17 @@ impl Player {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// The player of a game's own numbering from 0: the first player for 0, the second for
+    /// any other number (the inverse of [`Player::index`]).
+    #[inline]
+    pub const fn from_index(index: usize) -> Self {
+        if index == 0 {
+            Self::First
+        } else {
+            Self::Second
+        }
+    }
 }
 
 /// How a finished game ended.

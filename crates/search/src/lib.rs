@@ -21,8 +21,8 @@
 //! an extra move after a kill); neither search assumes alternation.
 //!
 //! ```
-//! use search::{AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList};
-//! use search::{Outcome, Player, RandomRollout, WIN};
+//! use floodgate_search::{AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList};
+//! use floodgate_search::{Outcome, Player, RandomRollout, WIN};
 //!
 //! /// Nim with one pile: take 1 to 3 stones; whoever takes the last stone wins.
 //! struct Nim;

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use std::time::{Duration, Instant};
-//! use search::{MoveTime, TimePolicy};
+//! use floodgate_search::{MoveTime, TimePolicy};
 //!
 //! // Grow's judge allows 2 s a move; the bot spends at most 1.4 s of it from its process's
 //! // start, and starts no new iteration after a third of that.

@@ -6,12 +6,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use common::{Board, Pile, RandomTree, Takeaway, TicTacToe, TreeState, all_tictactoe_positions};
-use proptest::prelude::*;
-use search::negamax::{self as plain, negamax};
-use search::{
+use floodgate_search::negamax::{self as plain, negamax};
+use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Player,
     Prior, RandomRollout, Rng, RolloutPolicy, WIN,
 };
+use proptest::prelude::*;
 
 fn alpha_beta<G: Game>(game: G, depth: u32, aspiration: Option<i32>) -> AlphaBeta<G> {
     AlphaBeta::new(

@@ -1,6 +1,6 @@
 //! Random boards for the examples, the same on every run.
 
-use floodwars_core::Position;
+use floodgate_floodwars_core::Position;
 
 /// A small xorshift generator: the boards only need to be varied and repeatable.
 pub struct Xorshift(pub u64);

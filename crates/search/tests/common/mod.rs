@@ -1,8 +1,8 @@
 //! Small games for the search tests.
 #![allow(dead_code)]
 
-pub use search::mix;
-use search::{Game, MoveList, Outcome, Player, Score};
+pub use floodgate_search::mix;
+use floodgate_search::{Game, MoveList, Outcome, Player, Score};
 
 /// Tic-tac-toe: cells 0..9 row by row; `First` plays X.
 pub struct TicTacToe;
