@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
-use arena::floodwars::start_position;
-use arena::record::MatchLine;
+use floodgate_arena::floodwars::start_position;
+use floodgate_arena::record::MatchLine;
 use floodwars_core::solve::Solver;
 
 fn main() -> Result<(), String> {

@@ -14,7 +14,7 @@
 
 use std::io::Write;
 
-use arena::baseline::{self, Limit};
+use floodgate_arena::baseline::{self, Limit};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use search::{AlphaBetaOptions, Budget, Clock};
@@ -87,7 +87,7 @@ fn floodwars(lines: &mut Vec<String>) {
             6 + rng.next_u64() as usize % 15,
             6 + rng.next_u64() as usize % 15,
         );
-        let mut position = arena::floodwars::random_board(width, height, rng.next_u64());
+        let mut position = floodgate_arena::floodwars::random_board(width, height, rng.next_u64());
         for ply in 0.. {
             if position.is_over() || recorded == POSITIONS {
                 break;
@@ -201,7 +201,7 @@ fn cram(lines: &mut Vec<String>) {
     let mut recorded = 0;
     while recorded < POSITIONS {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3000 + seed);
-        let init = arena::cram::init_line(seed, (4, 9), 10);
+        let init = floodgate_arena::cram::init_line(seed, (4, 9), 10);
         let mut board = parse_init(&init).expect("the referee's init line");
         let mut played = init.clone();
         for ply in 0.. {
@@ -221,7 +221,7 @@ fn cram(lines: &mut Vec<String>) {
                 lines.push(format!("{key} alphabeta:2 {base}"));
                 recorded += 1;
             }
-            let domino = arena::player::Builtin::Random.choose_domino(&board, &mut rng);
+            let domino = floodgate_arena::player::Builtin::Random.choose_domino(&board, &mut rng);
             played.push_str(&format!(" {domino}"));
             board.play(domino);
         }

@@ -7,7 +7,7 @@
 //! one; it loads nothing from anywhere (no URL, font or script of any server).
 //!
 //! ```
-//! use arena::html::{FLOODWARS_LEGEND, Frame, floodwars, page};
+//! use floodgate_arena::html::{FLOODWARS_LEGEND, Frame, floodwars, page};
 //! use floodwars_core::{Colour, Position};
 //! let start: Position = "J\n#.\n@#\n".parse().unwrap();
 //! let after = start.play(Colour::Hash);

@@ -6,17 +6,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use arena::cram::Cram;
-use arena::domain::Domain;
-use arena::floodwars::FloodWars;
-use arena::go::Go;
-use arena::grow::Grow;
-use arena::matchup::{Flow, MatchGame, play_pairs, summarize};
-use arena::player::{Builtin, Player};
-use arena::record::MatchLine;
-use arena::referee::{Referee, Settings};
-use arena::sprt::{Decision, Pentanomial, Sprt};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use floodgate_arena::cram::Cram;
+use floodgate_arena::domain::Domain;
+use floodgate_arena::floodwars::FloodWars;
+use floodgate_arena::go::Go;
+use floodgate_arena::grow::Grow;
+use floodgate_arena::matchup::{Flow, MatchGame, play_pairs, summarize};
+use floodgate_arena::player::{Builtin, Player};
+use floodgate_arena::record::MatchLine;
+use floodgate_arena::referee::{Referee, Settings};
+use floodgate_arena::sprt::{Decision, Pentanomial, Sprt};
 
 #[derive(Parser)]
 #[command(
@@ -335,7 +335,7 @@ fn run<R: Referee>(command: &Command) -> Result<(), String> {
                 .map(|spec| player::<R>(spec))
                 .collect::<Result<Vec<_>, _>>()?;
             let mut jsonl = Jsonl::create(start)?;
-            let tournament = arena::tournament::run_tournament(
+            let tournament = floodgate_arena::tournament::run_tournament(
                 &referee,
                 &players,
                 start.seed,
@@ -446,7 +446,7 @@ fn show_finals<R: Referee>(games: &[MatchGame]) -> Result<(), String> {
         );
         println!(
             "{}",
-            arena::replay::final_text::<R>(record, colour_wanted())?
+            floodgate_arena::replay::final_text::<R>(record, colour_wanted())?
         );
     }
     Ok(())
@@ -473,7 +473,7 @@ fn replay(
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let game =
         MatchLine::parse(&line).map_err(|e| format!("game {index} of {}: {e}", path.display()))?;
-    let shown = arena::replay::show(&game.record, only, html.is_some(), colour_wanted())?;
+    let shown = floodgate_arena::replay::show(&game.record, only, html.is_some(), colour_wanted())?;
     match html {
         None => print!("{shown}"),
         Some(out) => {

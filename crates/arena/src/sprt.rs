@@ -7,6 +7,8 @@
 //! each score; its mean is the mean score per game, and the spread of pair scores (smaller
 //! than that of single games when a board favours one seat) gives the confidence interval.
 
+use crate::stats::elo;
+
 /// The pair scores of the five pentanomial bins.
 const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
@@ -110,9 +112,9 @@ impl Pentanomial {
             return None;
         }
         let margin = Z_95 * (variance / self.pairs() as f64).sqrt();
-        let bounded = |s: f64| (s > 0.0 && s < 1.0).then(|| elo_of_score(s));
+        let bounded = |s: f64| (s > 0.0 && s < 1.0).then(|| elo(s));
         Some(EloEstimate {
-            elo: elo_of_score(score),
+            elo: elo(score),
             lower: bounded(score - margin),
             upper: bounded(score + margin),
         })
@@ -264,11 +266,6 @@ fn weighted_mean(probabilities: &[f64; 5]) -> f64 {
         .zip(PAIR_SCORES)
         .map(|(p, a)| p * a)
         .sum()
-}
-
-/// The logistic Elo difference of a score between 0 and 1.
-fn elo_of_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
 }
 
 /// The score of a logistic Elo difference.

@@ -5,11 +5,11 @@ mod common;
 
 use std::time::Duration;
 
-use arena::domain::Domain;
-use arena::player::Player;
-use arena::record::Forfeit;
-use arena::referee::Referee;
 use common::{builtin, process, sh};
+use floodgate_arena::domain::Domain;
+use floodgate_arena::player::Player;
+use floodgate_arena::record::Forfeit;
+use floodgate_arena::referee::Referee;
 
 fn referee(limit_ms: u64) -> Domain {
     Domain {

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use arena::html::{self, Frame, page};
 use cram_core::board::{Board, Domino, Square};
 use domain_core::state::State as DomainState;
+use floodgate_arena::html::{self, Frame, page};
 use floodwars_core::{Colour, Position, Side};
 use grow_core::state::State as GrowState;
 

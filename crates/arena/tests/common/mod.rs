@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use arena::player::{Builtin, Player};
+use floodgate_arena::player::{Builtin, Player};
 
 /// The built-in `name` as a process: this arena's `player GAME NAME`.
 pub fn process(game: &str, name: &str) -> Player {
