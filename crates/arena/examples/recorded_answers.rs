@@ -14,7 +14,8 @@
 
 use std::io::Write;
 
-use floodgate_arena::baseline::{self, Limit};
+use floodgate_arena::baseline::Limit;
+use floodgate_arena::{cram, domain, floodwars, grow};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use search::{AlphaBetaOptions, Budget, Clock};
@@ -107,7 +108,7 @@ fn floodwars(lines: &mut Vec<String>) {
                     "{key} alphabeta-engine:4 {:?} {}",
                     ab.best_move, ab.score
                 ));
-                let base = baseline::floodwars(&position, Limit::Depth(3));
+                let base = floodwars::baseline::choose(&position, Limit::Depth(3));
                 lines.push(format!("{key} alphabeta:3 {base:?}"));
                 recorded += 1;
             }
@@ -142,7 +143,7 @@ fn grow(lines: &mut Vec<String>) {
                     "{key} engine:2 {:?} {}",
                     engine.best_move, engine.score
                 ));
-                let base = baseline::grow(&state, Limit::Depth(2));
+                let base = grow::baseline::choose(&state, Limit::Depth(2));
                 lines.push(format!("{key} alphabeta:2 {base}"));
                 recorded += 1;
             }
@@ -177,7 +178,7 @@ fn domain(lines: &mut Vec<String>) {
                     domain_core::Engine::with_options(options).search(&state, &Clock::unlimited());
                 let answer = engine.best_move.map(|a| a.to_string());
                 lines.push(format!("{key} engine:4 {answer:?} {}", engine.score));
-                let base = baseline::domain(&state, Limit::Depth(3));
+                let base = domain::baseline::choose(&state, Limit::Depth(3));
                 lines.push(format!("{key} alphabeta:3 {base}"));
                 recorded += 1;
             }
@@ -217,7 +218,7 @@ fn cram(lines: &mut Vec<String>) {
                 };
                 let answer = engine.choose_with_effort(effort).map(|d| d.to_string());
                 lines.push(format!("{key} engine {answer:?}"));
-                let base = baseline::cram(&board, Limit::Depth(2));
+                let base = cram::baseline::choose(&board, Limit::Depth(2));
                 lines.push(format!("{key} alphabeta:2 {base}"));
                 recorded += 1;
             }

@@ -1,39 +1,28 @@
 //! Replays as self-contained HTML pages: a board per move drawn as inline SVG, a slider,
 //! previous and next buttons, arrow keys, the caption and both scores of the shown move.
 //!
-//! A game's referee turns each position into a [`Picture`] (one function per game:
-//! [`floodwars()`], [`grow()`], [`domain()`], [`cram()`], [`go()`]), wraps the pictures in [`Frame`]s and
-//! calls [`page`]. The page embeds the frames as data and a small inline script draws the shown
+//! A game's referee turns each position into a [`Picture`] (the `picture` module of each game's
+//! folder, e.g. [`crate::floodwars::picture`]), wraps the pictures in [`Frame`]s and calls
+//! [`page`]. The page embeds the frames as data and a small inline script draws the shown
 //! one; it loads nothing from anywhere (no URL, font or script of any server).
 //!
 //! ```
-//! use floodgate_arena::html::{FLOODWARS_LEGEND, Frame, floodwars, page};
+//! use floodgate_arena::floodwars::picture::{LEGEND, picture};
+//! use floodgate_arena::html::{Frame, page};
 //! use floodwars_core::{Colour, Position};
 //! let start: Position = "J\n#.\n@#\n".parse().unwrap();
 //! let after = start.play(Colour::Hash);
 //! let frame = |caption: &str, scores, position| Frame {
 //!     caption: caption.to_string(),
 //!     scores,
-//!     picture: floodwars(position),
+//!     picture: picture(position),
 //! };
 //! let frames = [frame("start", [1, 1], &start), frame("move 1: J picks #", [3, 1], &after)];
-//! let html = page("Flood Wars", ["ann", "bob"], FLOODWARS_LEGEND, &frames, "J wins by 2");
+//! let html = page("Flood Wars", ["ann", "bob"], LEGEND, &frames, "J wins by 2");
 //! assert!(html.starts_with("<!DOCTYPE html>"));
 //! ```
 
-mod cram;
-mod domain;
-mod floodwars;
-mod go;
-mod grow;
-
 use std::collections::HashMap;
-
-pub use cram::{CRAM_LEGEND, cram};
-pub use domain::{DOMAIN_LEGEND, domain};
-pub use floodwars::{FLOODWARS_LEGEND, floodwars};
-pub use go::{GO_LEGEND, go};
-pub use grow::{GROW_LEGEND, grow};
 
 /// A board drawn on a grid of `columns x rows` unit cells.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,7 +110,7 @@ impl Picture {
 
     /// Adds faint lines around every cell (the board's edge included), under the lines still
     /// to come.
-    fn add_grid(&mut self) {
+    pub(crate) fn add_grid(&mut self) {
         let (columns, rows) = (self.columns as f64, self.rows as f64);
         let across = (0..=self.rows).map(|y| ((0.0, y as f64), (columns, y as f64)));
         let down = (0..=self.columns).map(|x| ((x as f64, 0.0), (x as f64, rows)));

@@ -58,46 +58,40 @@ pub enum Flow {
     Stop,
 }
 
-/// Plays up to `pairs` board pairs between `a` and `b` with `jobs` games at a time: pair `k`
-/// starts from `referee.start(seed + k)`, `a` first in its game 0 and second in its game 1.
-/// `on_pair` sees each finished pair (in the order pairs finish) and may stop the match;
-/// pairs finishing after that are dropped. A progress line with `a`'s running W-D-L and the
-/// time left goes to standard error when it is a terminal. Returns the games of the pairs
-/// `on_pair` saw, in pair order.
+/// How the pairs of a match are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    /// Pair `k` starts from the referee's start of seed `seed + k`.
+    pub seed: u64,
+    /// The most board pairs to play.
+    pub pairs: usize,
+    /// Games played at once.
+    pub jobs: usize,
+}
+
+/// Plays up to `schedule.pairs` board pairs between `a` and `b` with `schedule.jobs` games at
+/// a time: pair `k` starts from `referee.start(seed + k)`, `a` first in its game 0 and second
+/// in its game 1. `on_pair` sees each finished pair (in the order pairs finish) and may stop
+/// the match; pairs finishing after that are dropped. A progress line with `a`'s running
+/// W-D-L and the time left goes to standard error when it is a terminal. Returns the games of
+/// the pairs `on_pair` saw, in pair order.
 pub fn play_pairs<R: Referee>(
     referee: &R,
-    [a, b]: [&Player; 2],
-    seed: u64,
-    pairs: usize,
-    jobs: usize,
-    mut on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
+    players: [&Player; 2],
+    schedule: Schedule,
+    on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
 ) -> Vec<MatchGame> {
-    let total = 2 * pairs;
+    let total = 2 * schedule.pairs;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel();
-    let mut progress = Progress::new(total);
-    let mut kept = Vec::new();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, total.max(1)) {
+    let mut kept = std::thread::scope(|scope| {
+        for _ in 0..schedule.jobs.clamp(1, total.max(1)) {
             let sender = sender.clone();
             let (next, stop) = (&next, &stop);
             scope.spawn(move || {
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= total || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let (pair, a_seat) = (game / 2, (game % 2) as u8);
-                    let game_seed = seed.wrapping_add(pair as u64);
-                    let start = referee.start(game_seed);
-                    let players = if a_seat == 0 { [a, b] } else { [b, a] };
-                    let record = referee.play(&start, players, game_seed);
-                    let finished = MatchGame {
-                        pair,
-                        a_seat,
-                        record,
-                    };
+                while let Some(game) = take_game(next, stop, total) {
+                    let finished = play_game(referee, players, schedule.seed, game);
                     if sender.send(finished).is_err() {
                         break;
                     }
@@ -105,30 +99,65 @@ pub fn play_pairs<R: Referee>(
             });
         }
         drop(sender);
-        let mut halves: Vec<Option<MatchGame>> = vec![None; pairs];
-        for game in receiver {
-            progress.record(game.a_result());
-            if stop.load(Ordering::Relaxed) {
-                continue;
-            }
-            let pair = game.pair;
-            let Some(other) = halves[pair].take() else {
-                halves[pair] = Some(game);
-                continue;
-            };
-            let both = if game.a_seat == 0 {
-                [game, other]
-            } else {
-                [other, game]
-            };
-            if on_pair(&both) == Flow::Stop {
-                stop.store(true, Ordering::Relaxed);
-            }
-            kept.extend(both);
-        }
+        pair_up(receiver, schedule.pairs, &stop, on_pair)
     });
-    progress.finish();
     kept.sort_by_key(|game| (game.pair, game.a_seat));
+    kept
+}
+
+/// The number of the next game to play, unless all are taken or the match stopped.
+fn take_game(next: &AtomicUsize, stop: &AtomicBool, total: usize) -> Option<usize> {
+    let game = next.fetch_add(1, Ordering::Relaxed);
+    (game < total && !stop.load(Ordering::Relaxed)).then_some(game)
+}
+
+/// Plays game number `game` of a match: pair `game / 2`, `a` moving first in the pair's
+/// first game.
+fn play_game<R: Referee>(referee: &R, [a, b]: [&Player; 2], seed: u64, game: usize) -> MatchGame {
+    let (pair, a_seat) = (game / 2, (game % 2) as u8);
+    let game_seed = seed.wrapping_add(pair as u64);
+    let start = referee.start(game_seed);
+    let players = if a_seat == 0 { [a, b] } else { [b, a] };
+    let record = referee.play(&start, players, game_seed);
+    MatchGame {
+        pair,
+        a_seat,
+        record,
+    }
+}
+
+/// Collects finished games into pairs and hands each pair to `on_pair`, with the progress
+/// line; raises `stop` when `on_pair` says so. Returns the games of the pairs handed over.
+fn pair_up(
+    finished: mpsc::Receiver<MatchGame>,
+    pairs: usize,
+    stop: &AtomicBool,
+    mut on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
+) -> Vec<MatchGame> {
+    let mut progress = Progress::new(2 * pairs);
+    let mut kept = Vec::new();
+    let mut halves: Vec<Option<MatchGame>> = vec![None; pairs];
+    for game in finished {
+        progress.record(game.a_result());
+        if stop.load(Ordering::Relaxed) {
+            continue;
+        }
+        let pair = game.pair;
+        let Some(other) = halves[pair].take() else {
+            halves[pair] = Some(game);
+            continue;
+        };
+        let both = if game.a_seat == 0 {
+            [game, other]
+        } else {
+            [other, game]
+        };
+        if on_pair(&both) == Flow::Stop {
+            stop.store(true, Ordering::Relaxed);
+        }
+        kept.extend(both);
+    }
+    progress.finish();
     kept
 }
 

@@ -1,14 +1,17 @@
-//! The one interface every game's referee implements: where games start, how one game is
-//! played under the judge's protocol and limits, and how a record replays. Matches,
-//! tournaments, SPRT, JSONL and replays are written once on top of it.
+//! The one interface every game's referee implements: where games start, how a record
+//! replays, how positions are shown. One game is played by the turn loop ([`crate::turn`])
+//! with the referee's [`Judge`] hooks. Matches, tournaments, SPRT, JSONL and replays are
+//! written once on top of it.
 
 use std::time::Duration;
 
+use crate::error::Error;
 use crate::html::Picture;
-use crate::player::Player;
+use crate::player::{Builtin, Player};
 use crate::record::GameRecord;
+use crate::turn::{Judge, play};
 
-/// What the command line says about starts and limits; a game rejects what does not apply.
+/// What the command line says about starts and limits; a game refuses what does not apply.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
     /// Smallest width and height of random boards.
@@ -24,25 +27,29 @@ pub struct Settings {
     pub limit: Option<Duration>,
 }
 
+/// A setting a game has no use for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unused {
+    /// `--min-size` and `--max-size`.
+    Sizes,
+    /// `--prefill`.
+    Prefill,
+    /// `--board`.
+    Start,
+}
+
 impl Settings {
-    /// An error unless the options that `game` cannot use are unset.
-    pub fn reject(
-        &self,
-        game: &str,
-        sizes: bool,
-        prefill: bool,
-        start: bool,
-    ) -> Result<(), String> {
-        let unused = [
-            (
-                sizes && (self.min_size.is_some() || self.max_size.is_some()),
-                "--min-size/--max-size",
-            ),
-            (prefill && self.prefill_percent.is_some(), "--prefill"),
-            (start && self.start.is_some(), "--board"),
-        ];
-        match unused.iter().find(|(set, _)| *set) {
-            Some((_, option)) => Err(format!("{option} does not apply to {game}")),
+    /// An error if any of the `unused` settings of `game` is set.
+    pub fn refuse(&self, game: &'static str, unused: &[Unused]) -> Result<(), Error> {
+        let set = |setting: &Unused| match setting {
+            Unused::Sizes => self.min_size.is_some() || self.max_size.is_some(),
+            Unused::Prefill => self.prefill_percent.is_some(),
+            Unused::Start => self.start.is_some(),
+        };
+        match unused.iter().find(|setting| set(setting)) {
+            Some(Unused::Sizes) => Err(does_not_apply("--min-size/--max-size", game)),
+            Some(Unused::Prefill) => Err(does_not_apply("--prefill", game)),
+            Some(Unused::Start) => Err(does_not_apply("--board", game)),
             None => Ok(()),
         }
     }
@@ -53,41 +60,57 @@ impl Settings {
         &self,
         default: (usize, usize),
         max_side: usize,
-    ) -> Result<(usize, usize), String> {
+    ) -> Result<(usize, usize), Error> {
         let (low, high) = (
             self.min_size.unwrap_or(default.0),
             self.max_size.unwrap_or(default.1),
         );
         if low < 1 || low > high || high > max_side {
-            return Err(format!("sizes must satisfy 1 <= min <= max <= {max_side}"));
+            let words = format!("sizes must satisfy 1 <= min <= max <= {max_side}");
+            return Err(Error::Setting(words));
         }
         Ok((low, high))
     }
 }
 
+fn does_not_apply(option: &'static str, game: &'static str) -> Error {
+    Error::DoesNotApply { option, game }
+}
+
+/// How `arena player GAME NAME` plays a built-in over the game's protocol.
+pub type Serve = fn(Builtin) -> Result<(), Error>;
+
 /// One game's referee, exactly as its judge runs bots.
-pub trait Referee: Sync + Sized {
+pub trait Referee: Judge + Sized {
     /// What a replay shows at each step.
     type State;
 
     /// The game's name on the command line and in records.
     const NAME: &'static str;
 
+    /// The game and its judge's protocol in a few words, for the command line's help.
+    const SUMMARY: &'static str;
+
     /// The seats' names (who moves first, then the other), as the game's statement calls them.
     const SEATS: [&'static str; 2];
 
+    /// How a built-in plays as a process of its own (`self:NAME`), where the game has that.
+    const SERVE: Option<Serve>;
+
     /// The referee for `settings`, or why they do not apply to this game.
-    fn new(settings: &Settings) -> Result<Self, String>;
+    fn new(settings: &Settings) -> Result<Self, Error>;
 
     /// The start of a game drawn from `seed` (both games of a board pair use the same seed).
     fn start(&self, seed: u64) -> String;
 
     /// Plays one game from `start` between `players` (seat 0, then seat 1); `seed` drives the
     /// built-ins.
-    fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord;
+    fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
+        play(self, Self::NAME, start, players, seed)
+    }
 
     /// The states of a recorded game: the start, then the state after each move.
-    fn states(record: &GameRecord) -> Result<Vec<Self::State>, String>;
+    fn states(record: &GameRecord) -> Result<Vec<Self::State>, Error>;
 
     /// A state as text, with terminal colours or without.
     fn text(state: &Self::State, colour: bool) -> String;
@@ -103,9 +126,4 @@ pub trait Referee: Sync + Sized {
 
     /// How each seat is shown in pictures (its colour or marker), for the legend.
     const LEGEND: [&'static str; 2];
-}
-
-/// The limit `player` gets where the referee's is `limit`.
-pub fn player_limit(player: &Player, limit: Duration) -> Duration {
-    player.limit.unwrap_or(limit)
 }

@@ -7,6 +7,7 @@
 //! each score; its mean is the mean score per game, and the spread of pair scores (smaller
 //! than that of single games when a board favours one seat) gives the confidence interval.
 
+use crate::error::Error;
 use crate::stats::elo;
 
 /// The pair scores of the five pentanomial bins.
@@ -179,17 +180,17 @@ pub struct Sprt {
 impl Sprt {
     /// A test, checked as fastchess checks its options: `elo0 < elo1`, both finite, `alpha` and
     /// `beta` strictly between 0 and 1, and `alpha + beta < 1`.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, Error> {
         let rate = |p: f64| p > 0.0 && p < 1.0;
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
-            Err(format!(
+            Err(Error::Sprt(format!(
                 "the SPRT needs finite elo0 < elo1, not {elo0} and {elo1}"
-            ))
+            )))
         } else if !(rate(alpha) && rate(beta) && alpha + beta < 1.0) {
-            Err(format!(
+            Err(Error::Sprt(format!(
                 "the SPRT needs alpha and beta between 0 and 1 with alpha + beta < 1, \
                  not {alpha} and {beta}"
-            ))
+            )))
         } else {
             Ok(Self {
                 elo0,
@@ -467,7 +468,7 @@ mod tests {
 
     #[test]
     fn parameters_are_checked() {
-        assert_eq!(Sprt::new(0.0, 5.0, 0.05, 0.05), Ok(ZERO_FIVE));
+        assert_eq!(Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap(), ZERO_FIVE);
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, f64::INFINITY, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());

@@ -21,5 +21,5 @@ pub fn sh(script: &str) -> Player {
 
 /// A built-in in the referee's process.
 pub fn builtin(name: &str) -> Player {
-    Player::builtin(Builtin::from_name(name).expect("a built-in"))
+    Player::builtin(Builtin::named(name).expect("a built-in"))
 }

@@ -1,0 +1,59 @@
+//! The built-in players of Go, in the referee's process only: `random` (a random legal point
+//! that does not fill its own eye; a pass when none is left) and `greedy` (the point that
+//! captures most, else like random).
+
+use go_core::{Cell, Colour, Game, Move, Position};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng;
+
+use crate::player::Builtin;
+
+impl Builtin {
+    /// The move this strategy picks for `colour` in `game`.
+    pub fn choose_go_move(self, game: &Game, colour: Colour, rng: &mut Xoshiro256PlusPlus) -> Move {
+        let position = game.position();
+        let candidates: Vec<Cell> = game
+            .legal_points(colour)
+            .into_iter()
+            .filter(|&v| !position.is_eye(v, colour))
+            .collect();
+        if candidates.is_empty() {
+            return Move::Pass;
+        }
+        let pick = |points: &[Cell], rng: &mut Xoshiro256PlusPlus| {
+            Move::Play(points[(rng.next_u64() % points.len() as u64) as usize])
+        };
+        match self {
+            Self::Greedy => {
+                let before = stones(position, colour.other());
+                let captured: Vec<usize> = candidates
+                    .iter()
+                    .map(|&v| {
+                        let mut next = position.clone();
+                        next.set_to_move(colour);
+                        next.play(Move::Play(v));
+                        before - stones(&next, colour.other())
+                    })
+                    .collect();
+                let most = captured.iter().copied().max().unwrap_or(0);
+                let best: Vec<Cell> = candidates
+                    .iter()
+                    .zip(&captured)
+                    .filter(|&(_, &n)| n == most)
+                    .map(|(&v, _)| v)
+                    .collect();
+                pick(&best, rng)
+            }
+            _ => pick(&candidates, rng),
+        }
+    }
+}
+
+/// The stones of `colour` on the board.
+fn stones(position: &Position, colour: Colour) -> usize {
+    let board = position.board();
+    match colour {
+        Colour::Black => board.black().len(),
+        Colour::White => board.white().len(),
+    }
+}
