@@ -284,35 +284,22 @@ fn picture_json(picture: &Picture, palette: &mut Palette) -> String {
         .filter(|(_, cell)| cell.label.is_some())
         .map(|(index, cell)| format!("[{index},{}]", json_label(&cell.label)))
         .collect();
-    let lines: Vec<String> = picture
-        .lines
-        .iter()
-        .map(|line| {
-            format!(
-                "[{},{},{},{},{},{}]",
-                json_number(line.from.0),
-                json_number(line.from.1),
-                json_number(line.to.0),
-                json_number(line.to.1),
-                palette.number(&line.colour),
-                json_number(line.width)
-            )
-        })
-        .collect();
-    let dots: Vec<String> = picture
-        .dots
-        .iter()
-        .map(|dot| {
-            format!(
-                "[{},{},{},{},{}]",
-                json_number(dot.at.0),
-                json_number(dot.at.1),
-                json_number(dot.radius),
-                palette.number(&dot.colour),
-                json_label(&dot.label)
-            )
-        })
-        .collect();
+    let numbers = |numbers: &[f64]| {
+        let numbers: Vec<String> = numbers.iter().map(|&n| json_number(n)).collect();
+        numbers.join(",")
+    };
+    let mut lines = Vec::new();
+    for line in &picture.lines {
+        let ends = numbers(&[line.from.0, line.from.1, line.to.0, line.to.1]);
+        let colour = palette.number(&line.colour);
+        lines.push(format!("[{ends},{colour},{}]", json_number(line.width)));
+    }
+    let mut dots = Vec::new();
+    for dot in &picture.dots {
+        let disc = numbers(&[dot.at.0, dot.at.1, dot.radius]);
+        let colour = palette.number(&dot.colour);
+        dots.push(format!("[{disc},{colour},{}]", json_label(&dot.label)));
+    }
     format!(
         "{{\"columns\":{},\"rows\":{},\"cells\":[{}],\"labels\":[{}],\"lines\":[{}],\"dots\":[{}]}}",
         picture.columns,

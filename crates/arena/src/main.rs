@@ -102,17 +102,31 @@ enum Command {
     Replay(ReplayArgs),
 }
 
+/// A game and two players.
 #[derive(Args)]
-struct MatchArgs {
+struct Opponents {
     /// The game.
     #[arg(value_parser = games())]
     game: String,
-    /// The first player (see "Players" below).
+    /// The first player, the new one in an SPRT (see "Players" below).
     #[arg(long)]
     a: String,
-    /// The second player.
+    /// The second player, the base one in an SPRT.
     #[arg(long)]
     b: String,
+}
+
+impl Opponents {
+    /// The two players' descriptions.
+    fn specs(&self) -> [String; 2] {
+        [self.a.clone(), self.b.clone()]
+    }
+}
+
+#[derive(Args)]
+struct MatchArgs {
+    #[command(flatten)]
+    opponents: Opponents,
     /// Board pairs to play (each board twice, once from each seat).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
     boards: u64,
@@ -125,15 +139,8 @@ struct MatchArgs {
 
 #[derive(Args)]
 struct SprtArgs {
-    /// The game.
-    #[arg(value_parser = games())]
-    game: String,
-    /// The new player.
-    #[arg(long)]
-    a: String,
-    /// The base player.
-    #[arg(long)]
-    b: String,
+    #[command(flatten)]
+    opponents: Opponents,
     /// Elo difference of H0 (logistic).
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     elo0: f64,
@@ -199,8 +206,8 @@ struct ReplayArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Match(args) => on_game(&args.game, args),
-        Command::Sprt(args) => on_game(&args.game, args),
+        Command::Match(args) => on_game(&args.opponents.game, args),
+        Command::Sprt(args) => on_game(&args.opponents.game, args),
         Command::Tournament(args) => on_game(&args.game, args),
         Command::Player(args) => on_game(&args.game, args),
         Command::Replay(args) => replay(args),
@@ -273,8 +280,7 @@ impl ForGame for &MatchArgs {
     type Output = Result<(), Error>;
 
     fn run<R: Referee>(self) -> Result<(), Error> {
-        let specs = [self.a.clone(), self.b.clone()];
-        let setup = Setup::<R>::new(&self.start, &specs, self.boards)?;
+        let setup = Setup::<R>::new(&self.start, &self.opponents.specs(), self.boards)?;
         let mut jsonl = Jsonl::create(&self.start)?;
         let games = play_pairs(&setup.referee, setup.pair(), setup.schedule, |pair| {
             jsonl.write(setup.schedule.seed, pair);
@@ -293,7 +299,7 @@ impl ForGame for &SprtArgs {
 
     fn run<R: Referee>(self) -> Result<(), Error> {
         let sprt = Sprt::new(self.elo0, self.elo1, self.alpha, self.beta)?;
-        let specs = [self.a.clone(), self.b.clone()];
+        let specs = self.opponents.specs();
         let setup = Setup::<R>::new(&self.start, &specs, self.max_pairs)?;
         let mut jsonl = Jsonl::create(&self.start)?;
         let (lower, upper) = sprt.bounds();

@@ -3,6 +3,9 @@
 
 use std::time::Duration;
 
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng;
+
 use crate::baseline::Limit;
 use crate::error::Error;
 use crate::termination::Loss;
@@ -74,6 +77,27 @@ impl Builtin {
             Self::AlphaBeta(Limit::Time(time)) => format!("alphabeta:{}ms", time.as_millis()),
         }
     }
+}
+
+/// One of `options` (not empty), drawn uniformly with one draw of `rng`.
+pub(crate) fn at_random<T: Copy>(options: &[T], rng: &mut Xoshiro256PlusPlus) -> T {
+    options[(rng.next_u64() % options.len() as u64) as usize]
+}
+
+/// One of the `options` (not empty) of the highest of `values` (one each, in order), drawn
+/// uniformly among the ties with one draw of `rng`.
+pub(crate) fn best_at_random<T: Copy, V: Ord + Copy>(
+    options: &[T],
+    values: &[V],
+    rng: &mut Xoshiro256PlusPlus,
+) -> T {
+    let best = values.iter().copied().max().expect("an option");
+    let ties = options
+        .iter()
+        .zip(values)
+        .filter(|&(_, &value)| value == best);
+    let ties: Vec<T> = ties.map(|(&option, _)| option).collect();
+    at_random(&ties, rng)
 }
 
 /// How a seat is played.

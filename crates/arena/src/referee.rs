@@ -54,6 +54,13 @@ impl Settings {
         }
     }
 
+    /// The limit of a game whose start is fixed, `default` where unset; an error if a start
+    /// setting is set.
+    pub fn limit_only(&self, game: &'static str, default: Duration) -> Result<Duration, Error> {
+        self.refuse(game, &[Unused::Sizes, Unused::Prefill, Unused::Start])?;
+        Ok(self.limit.unwrap_or(default))
+    }
+
     /// The smallest and largest sizes, each `default` where unset, checked against
     /// `1..=max_side`.
     pub fn sizes_or(
@@ -100,8 +107,11 @@ pub trait Referee: Judge + Sized {
     /// The referee for `settings`, or why they do not apply to this game.
     fn new(settings: &Settings) -> Result<Self, Error>;
 
-    /// The start of a game drawn from `seed` (both games of a board pair use the same seed).
-    fn start(&self, seed: u64) -> String;
+    /// The start of a game drawn from `seed` (both games of a board pair use the same seed);
+    /// by default empty: every game starts alike, and the seed only drives the built-ins.
+    fn start(&self, _seed: u64) -> String {
+        String::new()
+    }
 
     /// Plays one game from `start` between `players` (seat 0, then seat 1); `seed` drives the
     /// built-ins.
@@ -118,8 +128,8 @@ pub trait Referee: Judge + Sized {
     /// How to read [`Referee::text`]: what the characters are and whose they are.
     const TEXT_LEGEND: &'static str;
 
-    /// A state as a picture.
-    fn picture(state: &Self::State) -> Picture;
+    /// A state as a picture (the `picture` module of the game's folder).
+    const PICTURE: fn(&Self::State) -> Picture;
 
     /// Each seat's score in a state.
     fn scores(state: &Self::State) -> [i64; 2];

@@ -11,8 +11,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::player::{Builtin, Player, Program};
+use crate::process::{Received, Session};
 use crate::record::GameRecord;
-use crate::termination::{Loss, Termination};
+use crate::termination::{Awaited, Loss, Termination};
 
 /// A move a player made, and what it cost.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +24,35 @@ pub struct Answer<M> {
     pub took: Duration,
     /// The peak resident memory of a process started for the move, in KiB (0 otherwise).
     pub peak_kib: u64,
+}
+
+impl<M> Answer<M> {
+    /// A move of a built-in or of a process that lives for the game: its time, no memory of
+    /// its own.
+    pub fn timed(played: M, took: Duration) -> Self {
+        Self {
+            played,
+            took,
+            peak_kib: 0,
+        }
+    }
+}
+
+/// Sends `line` to a process that lives for the game and waits at most `limit` for its answer
+/// line; `awaited` says what the answer is, for the loss when none comes.
+pub fn exchange(
+    session: &mut Session,
+    line: &str,
+    limit: Duration,
+    awaited: Awaited,
+) -> Result<(String, Duration), Loss> {
+    // A process that has gone shows up as closed output.
+    let _ = session.send(line);
+    match session.receive(limit) {
+        Received::Line(answer, took) => Ok((answer, took)),
+        Received::Timeout => Err(Loss::late(awaited, limit)),
+        Received::Closed => Err(Loss::Closed { awaited }),
+    }
 }
 
 /// What a program is asked on its turn.
@@ -59,6 +89,13 @@ impl Points {
         };
         Self { points, winner }
     }
+}
+
+/// Points where only the seat other than `seat` scores: `points`.
+pub fn other_seat_scores(seat: usize, points: i64) -> [i64; 2] {
+    let mut both = [0; 2];
+    both[1 - seat] = points;
+    both
 }
 
 /// A game's judge: the hooks of the turn loop.
@@ -209,11 +246,7 @@ impl<J: Judge> Table<'_, J> {
                 Program::Builtin(builtin) => {
                     let start = Instant::now();
                     let played = self.judge.builtin_move(*builtin, position, &mut rng);
-                    Ok(Answer {
-                        played,
-                        took: start.elapsed(),
-                        peak_kib: 0,
-                    })
+                    Ok(Answer::timed(played, start.elapsed()))
                 }
                 Program::Command(command) => {
                     let turn = Turn {

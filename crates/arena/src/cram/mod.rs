@@ -25,8 +25,9 @@ use crate::player::Builtin;
 use crate::process::{Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings};
+use crate::replay::replay_moves;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn};
+use crate::turn::{Answer, Judge, Points, Turn, exchange, other_seat_scores};
 
 /// The init line of a seeded game: an `n x n` board with `n` in `sizes`, and about
 /// `prefill_percent` of its cells pre-filled (listed in random order, some twice, as the
@@ -185,23 +186,14 @@ impl Judge for Cram {
     ) -> Result<Answer<Domino>, Loss> {
         let session = link.as_mut().expect("started before the first move");
         let (board, limit) = (&turn.position.board, turn.limit);
-        let _ = session.send(turn.last.unwrap_or("START"));
-        match session.receive(limit) {
-            Received::Line(answer, took) => match parse_move(&answer, board) {
-                Ok(played) if board.is_legal(played) => Ok(Answer {
-                    played,
-                    took,
-                    peak_kib: 0,
-                }),
-                Ok(domino) => Err(Loss::Illegal(format!(
-                    "illegal move {domino}: the cells are not adjacent"
-                ))),
-                Err(error) => Err(Loss::Malformed(format!("bad move {answer:?}: {error}"))),
-            },
-            Received::Timeout => Err(Loss::late(Awaited::Move, limit)),
-            Received::Closed => Err(Loss::Closed {
-                awaited: Awaited::Move,
-            }),
+        let line = turn.last.unwrap_or("START");
+        let (answer, took) = exchange(session, line, limit, Awaited::Move)?;
+        match parse_move(&answer, board) {
+            Ok(played) if board.is_legal(played) => Ok(Answer::timed(played, took)),
+            Ok(domino) => Err(Loss::Illegal(format!(
+                "illegal move {domino}: the cells are not adjacent"
+            ))),
+            Err(error) => Err(Loss::Malformed(format!("bad move {answer:?}: {error}"))),
         }
     }
 
@@ -222,19 +214,15 @@ impl Judge for Cram {
 
     /// The player to move has no domino left and loses: 1 point to the winner.
     fn final_points(&self, played: &Played) -> Points {
-        let winner = 1 - played.mover();
-        let mut points = [0; 2];
-        points[winner] = 1;
+        let loser = played.mover();
         Points {
-            points,
-            winner: Some(winner as u8),
+            points: other_seat_scores(loser, 1),
+            winner: Some(1 - loser as u8),
         }
     }
 
     fn forfeit_points(&self, _: &Played, seat: usize, _: &Loss) -> [i64; 2] {
-        let mut points = [0; 2];
-        points[1 - seat] = 1;
-        points
+        other_seat_scores(seat, 1)
     }
 }
 
@@ -245,6 +233,7 @@ impl Referee for Cram {
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
     const SERVE: Option<Serve> = Some(builtins::serve);
     const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Played) -> Picture = |state| picture::picture(&state.board, &state.dominoes);
     const TEXT_LEGEND: &'static str = "1, 2: the dominoes of player 1 (moves first) and of \
         player 2; # cells filled before the game; . empty cells";
 
@@ -282,21 +271,18 @@ impl Referee for Cram {
     fn states(record: &GameRecord) -> Result<Vec<Played>, Error> {
         let board = parse_init(&record.start)
             .map_err(|e| Error::Record(format!("the recorded init line: {e}")))?;
-        let mut states = vec![Played {
+        let start = Played {
             board,
             dominoes: Vec::new(),
-        }];
-        for m in &record.moves {
-            let mut next = states.last().expect("the start").clone();
-            let domino = parse_move(&m.text, &next.board)
-                .ok()
-                .filter(|&domino| next.board.is_legal(domino))
-                .ok_or_else(|| Error::Record(format!("{:?} is not a legal domino here", m.text)))?;
-            next.board.play(domino);
-            next.dominoes.push(domino);
-            states.push(next);
-        }
-        Ok(states)
+        };
+        replay_moves(start, record, "legal domino", |before, m| {
+            let domino = parse_move(&m.text, &before.board).ok()?;
+            let mut after = before.clone();
+            after.board.is_legal(domino).then_some(())?;
+            after.board.play(domino);
+            after.dominoes.push(domino);
+            Some(after)
+        })
     }
 
     fn text(state: &Played, colour: bool) -> String {
@@ -324,10 +310,6 @@ impl Referee for Cram {
             out.push('\n');
         }
         out
-    }
-
-    fn picture(state: &Played) -> Picture {
-        picture::picture(&state.board, &state.dominoes)
     }
 
     /// Dominoes played by each player.

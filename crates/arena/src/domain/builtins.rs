@@ -3,10 +3,9 @@
 use domain_core::engine::evaluate;
 use domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::Rng;
 
 use crate::error::Error;
-use crate::player::Builtin;
+use crate::player::{Builtin, at_random, best_at_random};
 use crate::serve::{self, Lines, protocol};
 
 impl Builtin {
@@ -15,7 +14,7 @@ impl Builtin {
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
         match self {
-            Self::Random => actions[(rng.next_u64() % actions.len() as u64) as usize],
+            Self::Random => at_random(&actions, rng),
             Self::Greedy => {
                 let me = state.to_move();
                 let value = |action: &Action| {
@@ -29,10 +28,8 @@ impl Builtin {
                         -i64::from(evaluate(&next))
                     }
                 };
-                let best = actions.iter().map(value).max().expect("a legal action");
-                let best_actions: Vec<Action> =
-                    actions.into_iter().filter(|a| value(a) == best).collect();
-                best_actions[(rng.next_u64() % best_actions.len() as u64) as usize]
+                let values: Vec<i64> = actions.iter().map(value).collect();
+                best_at_random(&actions, &values, rng)
             }
             Self::AlphaBeta(limit) => super::baseline::choose(state, limit),
         }

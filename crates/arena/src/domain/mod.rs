@@ -18,11 +18,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::error::Error;
 use crate::html::Picture;
 use crate::player::Builtin;
-use crate::process::{Received, Session};
+use crate::process::Session;
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused};
+use crate::referee::{Referee, Serve, Settings};
+use crate::replay::replay_moves;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn};
+use crate::turn::{Answer, Judge, Points, Turn, exchange};
 
 /// The judge's limit for a player's first turn.
 pub const FIRST_TURN: Duration = Duration::from_millis(1000);
@@ -97,22 +98,13 @@ impl Judge for Domain {
         } else {
             turn.limit
         };
-        let _ = session.send(turn.last.unwrap_or("-1 -1 _"));
-        match session.receive(limit) {
-            Received::Line(answer, took) => match parse_answer(&answer) {
-                Ok((played, _message)) if state.is_legal(played) => Ok(Answer {
-                    played,
-                    took,
-                    peak_kib: 0,
-                }),
-                Ok((action, _)) => Err(Loss::Illegal(format!("illegal action {action}"))),
-                Err(error) => Err(Loss::Malformed(format!("unparsable answer: {error}"))),
-            },
-            Received::Timeout => Err(Loss::late(Awaited::Answer, limit)),
-            // CodinGame counts a bot that died as one that did not answer in time.
-            Received::Closed => Err(Loss::Closed {
-                awaited: Awaited::Answer,
-            }),
+        let line = turn.last.unwrap_or("-1 -1 _");
+        // CodinGame counts a bot that died as one that did not answer in time.
+        let (answer, took) = exchange(session, line, limit, Awaited::Answer)?;
+        match parse_answer(&answer) {
+            Ok((played, _message)) if state.is_legal(played) => Ok(Answer::timed(played, took)),
+            Ok((action, _)) => Err(Loss::Illegal(format!("illegal action {action}"))),
+            Err(error) => Err(Loss::Malformed(format!("unparsable answer: {error}"))),
         }
     }
 
@@ -153,33 +145,20 @@ impl Referee for Domain {
     const SEATS: [&'static str; 2] = ["player 0", "player 1"];
     const SERVE: Option<Serve> = Some(builtins::serve);
     const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
     const TEXT_LEGEND: &'static str = "0, 1: the tokens of player 0 (starts top-left, moves \
         first) and player 1 (bottom-right); | a wall right of a cell, - a wall below it";
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse(Self::NAME, &[Unused::Sizes, Unused::Prefill, Unused::Start])?;
-        Ok(Self {
-            limit: settings.limit.unwrap_or(LATER_TURN),
-        })
-    }
-
-    /// Every game starts from the same position: the seed only drives the built-ins.
-    fn start(&self, _seed: u64) -> String {
-        String::new()
+        let limit = settings.limit_only(Self::NAME, LATER_TURN)?;
+        Ok(Self { limit })
     }
 
     fn states(record: &GameRecord) -> Result<Vec<State>, Error> {
-        let mut states = vec![State::default()];
-        for m in &record.moves {
-            let state = states.last().expect("the start");
-            let action = parse_answer(&m.text)
-                .ok()
-                .map(|(action, _)| action)
-                .filter(|&action| state.is_legal(action))
-                .ok_or_else(|| Error::Record(format!("{:?} is not a legal action here", m.text)))?;
-            states.push(state.play(action));
-        }
-        Ok(states)
+        replay_moves(State::default(), record, "legal action", |state, m| {
+            let (action, _) = parse_answer(&m.text).ok()?;
+            state.is_legal(action).then(|| state.play(action))
+        })
     }
 
     fn text(state: &State, colour: bool) -> String {
@@ -220,10 +199,6 @@ impl Referee for Domain {
             }
         }
         out
-    }
-
-    fn picture(state: &State) -> Picture {
-        picture::picture(state)
     }
 
     fn scores(state: &State) -> [i64; 2] {

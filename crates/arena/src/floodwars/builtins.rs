@@ -3,10 +3,10 @@
 use floodwars_core::codec::parse;
 use floodwars_core::{Colour, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::error::Error;
-use crate::player::Builtin;
+use crate::player::{Builtin, at_random};
 use crate::serve;
 
 impl Builtin {
@@ -17,7 +17,7 @@ impl Builtin {
             Self::Random => {
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(position.hash());
                 let moves: Vec<Colour> = moves.collect();
-                moves[(rng.next_u64() % moves.len() as u64) as usize]
+                at_random(&moves, &mut rng)
             }
             Self::Greedy => {
                 let mover = position.to_move();

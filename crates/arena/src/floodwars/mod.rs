@@ -20,9 +20,11 @@ use crate::error::Error;
 use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
+use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, Unused};
+use crate::replay::replay_moves;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn};
+use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
 
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(1);
@@ -145,9 +147,7 @@ impl Judge for FloodWars {
 
     /// The opponent gets width x height points.
     fn forfeit_points(&self, position: &Position, seat: usize, _: &Loss) -> [i64; 2] {
-        let mut points = [0; 2];
-        points[1 - seat] = (position.width() * position.height()) as i64;
-        points
+        other_seat_scores(seat, (position.width() * position.height()) as i64)
     }
 }
 
@@ -158,6 +158,7 @@ impl Referee for FloodWars {
     const SEATS: [&'static str; 2] = ["J", "S"];
     const SERVE: Option<Serve> = Some(builtins::serve);
     const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
     const TEXT_LEGEND: &'static str = "J, S: the cells of J's area (from the bottom-left corner, \
         moves first) and of S's (from the top-right); @ # + . *: the colours of the other cells";
 
@@ -201,22 +202,13 @@ impl Referee for FloodWars {
         rows(&random_board(width, height, rng.next_u64()))
     }
 
-    fn states(record: &crate::record::GameRecord) -> Result<Vec<Position>, Error> {
+    fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
         let start = start_position(&record.start);
         let start = start.map_err(|e| Error::Record(format!("the recorded board: {e}")))?;
-        let mut states = vec![start];
-        for m in &record.moves {
-            let position = states.last().expect("the start");
-            let colour = m
-                .text
-                .bytes()
-                .next()
-                .and_then(Colour::from_byte)
-                .filter(|&colour| position.is_legal(colour))
-                .ok_or_else(|| Error::Record(format!("{:?} is not a legal colour here", m.text)))?;
-            states.push(position.play(colour));
-        }
-        Ok(states)
+        replay_moves(start, record, "legal colour", |position, m| {
+            let colour = m.text.bytes().next().and_then(Colour::from_byte)?;
+            position.is_legal(colour).then(|| position.play(colour))
+        })
     }
 
     fn text(position: &Position, colour: bool) -> String {
@@ -248,10 +240,6 @@ impl Referee for FloodWars {
             out.push('\n');
         }
         out
-    }
-
-    fn picture(position: &Position) -> Picture {
-        picture::picture(position)
     }
 
     fn scores(position: &Position) -> [i64; 2] {

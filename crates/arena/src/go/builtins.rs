@@ -2,11 +2,9 @@
 //! that does not fill its own eye; a pass when none is left) and `greedy` (the point that
 //! captures most, else like random).
 
+use crate::player::{Builtin, at_random, best_at_random};
 use go_core::{Cell, Colour, Game, Move, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::Rng;
-
-use crate::player::Builtin;
 
 impl Builtin {
     /// The move this strategy picks for `colour` in `game`.
@@ -20,9 +18,6 @@ impl Builtin {
         if candidates.is_empty() {
             return Move::Pass;
         }
-        let pick = |points: &[Cell], rng: &mut Xoshiro256PlusPlus| {
-            Move::Play(points[(rng.next_u64() % points.len() as u64) as usize])
-        };
         match self {
             Self::Greedy => {
                 let before = stones(position, colour.other());
@@ -35,16 +30,9 @@ impl Builtin {
                         before - stones(&next, colour.other())
                     })
                     .collect();
-                let most = captured.iter().copied().max().unwrap_or(0);
-                let best: Vec<Cell> = candidates
-                    .iter()
-                    .zip(&captured)
-                    .filter(|&(_, &n)| n == most)
-                    .map(|(&v, _)| v)
-                    .collect();
-                pick(&best, rng)
+                Move::Play(best_at_random(&candidates, &captured, rng))
             }
-            _ => pick(&candidates, rng),
+            _ => Move::Play(at_random(&candidates, rng)),
         }
     }
 }

@@ -29,8 +29,9 @@ use crate::player::Builtin;
 use crate::process::{Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, Unused};
+use crate::replay::replay_moves;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn};
+use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
 
 /// The limit per move unless `--limit-ms` says otherwise.
 pub const MOVE_LIMIT: Duration = Duration::from_secs(5);
@@ -164,11 +165,7 @@ impl Judge for Go {
             .ok_or_else(|| Loss::Malformed(format!("{reply:?} is not a move on this board")))?;
         game.check(colour, played)
             .map_err(|e| Loss::Illegal(format!("illegal move {reply}: {e}")))?;
-        Ok(Answer {
-            played,
-            took,
-            peak_kib: 0,
-        })
+        Ok(Answer::timed(played, took))
     }
 
     /// Tells the other engine the move with `play`.
@@ -210,9 +207,7 @@ impl Judge for Go {
 
     /// The other seat gets a point for every point of the board.
     fn forfeit_points(&self, game: &Game, seat: usize, _: &Loss) -> [i64; 2] {
-        let mut points = [0; 2];
-        points[1 - seat] = (game.size() * game.size()) as i64;
-        points
+        other_seat_scores(seat, (game.size() * game.size()) as i64)
     }
 }
 
@@ -225,6 +220,7 @@ impl Referee for Go {
     /// The built-ins play Go in the arena's process only.
     const SERVE: Option<Serve> = None;
     const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
     const TEXT_LEGEND: &'static str =
         "X: Black's stones (moves first), O: White's, .: empty points";
 
@@ -249,27 +245,20 @@ impl Referee for Go {
     }
 
     fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
-        let size = board_side(&record.start)
-            .ok_or_else(|| Error::Record(format!("{:?} is not a Go board side", record.start)))?;
-        let mut game = Game::new(size, KOMI as f64);
-        let mut states = vec![game.position().clone()];
-        for m in &record.moves {
+        let size = board_side(&record.start);
+        let not_a_side = || Error::Record(format!("{:?} is not a Go board side", record.start));
+        let mut game = Game::new(size.ok_or_else(not_a_side)?, KOMI as f64);
+        let start = game.position().clone();
+        replay_moves(start, record, "legal move", |_, m| {
             let colour = if m.seat == 0 {
                 Colour::Black
             } else {
                 Colour::White
             };
-            let played = m
-                .text
-                .parse::<GtpMove>()
-                .ok()
-                .and_then(|g| g.on_board(size))
-                .filter(|&mv| game.check(colour, mv).is_ok())
-                .ok_or_else(|| Error::Record(format!("{:?} is not a legal move here", m.text)))?;
-            game.play(colour, played).expect("checked");
-            states.push(game.position().clone());
-        }
-        Ok(states)
+            let played = m.text.parse::<GtpMove>().ok()?.on_board(game.size())?;
+            game.play(colour, played).ok()?;
+            Some(game.position().clone())
+        })
     }
 
     fn text(state: &Position, colour: bool) -> String {
@@ -292,10 +281,6 @@ impl Referee for Go {
             out.push('\n');
         }
         out
-    }
-
-    fn picture(state: &Position) -> Picture {
-        picture::picture(state)
     }
 
     fn scores(state: &Position) -> [i64; 2] {

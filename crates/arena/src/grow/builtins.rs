@@ -3,10 +3,9 @@
 use grow_core::engine::evaluate;
 use grow_core::state::{Move, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::Rng;
 
 use crate::error::Error;
-use crate::player::Builtin;
+use crate::player::{Builtin, at_random, best_at_random};
 use crate::serve;
 
 impl Builtin {
@@ -18,11 +17,8 @@ impl Builtin {
     pub fn choose_move(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Move {
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        let pick = |moves: &[Move], rng: &mut Xoshiro256PlusPlus| {
-            moves[(rng.next_u64() % moves.len() as u64) as usize]
-        };
         match self {
-            Self::Random => pick(&moves, rng),
+            Self::Random => at_random(&moves, rng),
             Self::AlphaBeta(limit) => super::baseline::choose(state, limit),
             Self::Greedy => {
                 let me = state.to_move();
@@ -44,14 +40,7 @@ impl Builtin {
                     }
                 };
                 let values: Vec<i32> = moves.iter().map(value).collect();
-                let best = values.iter().copied().max().expect("a valid move");
-                let best_moves: Vec<Move> = moves
-                    .iter()
-                    .zip(&values)
-                    .filter(|&(_, &v)| v == best)
-                    .map(|(&m, _)| m)
-                    .collect();
-                pick(&best_moves, rng)
+                best_at_random(&moves, &values, rng)
             }
         }
     }

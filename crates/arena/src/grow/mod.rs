@@ -22,7 +22,8 @@ use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused};
+use crate::referee::{Referee, Serve, Settings};
+use crate::replay::replay_moves;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn};
 
@@ -137,34 +138,21 @@ impl Referee for Grow {
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
     const SERVE: Option<Serve> = Some(builtins::serve);
     const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
     const TEXT_LEGEND: &'static str = "player 1 (moves first, seed on the left): O nodes, o \
         leaves, f frozen leaves; player 2 (seed on the right): X, x, F; . free points";
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse(Self::NAME, &[Unused::Sizes, Unused::Prefill, Unused::Start])?;
-        Ok(Self {
-            limit: settings.limit.unwrap_or(LIMIT),
-        })
-    }
-
-    /// Every game starts from the empty grid: the seed only drives the built-ins.
-    fn start(&self, _seed: u64) -> String {
-        String::new()
+        let limit = settings.limit_only(Self::NAME, LIMIT)?;
+        Ok(Self { limit })
     }
 
     fn states(record: &GameRecord) -> Result<Vec<State>, Error> {
-        let mut states = vec![State::default()];
-        for m in &record.moves {
-            let state = states.last().expect("the start");
-            let parsed = format!("{}\n", m.text)
-                .parse::<Move>()
-                .ok()
-                .map(|parsed| own_view(usize::from(m.seat), parsed))
-                .filter(|&parsed| state.is_legal(parsed))
-                .ok_or_else(|| Error::Record(format!("{:?} is not a valid move here", m.text)))?;
-            states.push(state.play(parsed).0);
-        }
-        Ok(states)
+        replay_moves(State::default(), record, "valid move", |state, m| {
+            let parsed = format!("{}\n", m.text).parse::<Move>().ok()?;
+            let parsed = own_view(usize::from(m.seat), parsed);
+            state.is_legal(parsed).then(|| state.play(parsed).0)
+        })
     }
 
     fn text(state: &State, colour: bool) -> String {
@@ -197,10 +185,6 @@ impl Referee for Grow {
             out.push('\n');
         }
         out
-    }
-
-    fn picture(state: &State) -> Picture {
-        picture::picture(state)
     }
 
     fn scores(state: &State) -> [i64; 2] {
