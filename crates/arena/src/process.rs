@@ -41,6 +41,14 @@ pub struct Run {
     pub stderr: Vec<u8>,
 }
 
+impl Run {
+    /// The first line it wrote to standard error (empty if none).
+    pub fn stderr_first_line(&self) -> String {
+        let text = String::from_utf8_lossy(&self.stderr);
+        text.lines().next().unwrap_or("").to_string()
+    }
+}
+
 /// Reads a pipe to its end (at most [`OUTPUT_LIMIT`] bytes) on a thread of its own.
 fn read_pipe<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Vec<u8>> {
     thread::spawn(move || {

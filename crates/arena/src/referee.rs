@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::error::Error;
 use crate::html::Picture;
 use crate::player::{Builtin, Player};
-use crate::record::GameRecord;
+use crate::record::{GameRecord, MoveRecord};
 use crate::turn::{Judge, play};
 
 /// What the command line says about starts and limits; a game refuses what does not apply.
@@ -136,4 +136,22 @@ pub trait Referee: Judge + Sized {
 
     /// How each seat is shown in pictures (its colour or marker), for the legend.
     const LEGEND: [&'static str; 2];
+}
+
+/// The states of a recorded game: `start`, then the state after each move, which `next` plays
+/// on the state before it (`None` where the rules refuse the move, a `what` in the error).
+pub fn replay_moves<S>(
+    start: S,
+    record: &GameRecord,
+    what: &str,
+    mut next: impl FnMut(&S, &MoveRecord) -> Option<S>,
+) -> Result<Vec<S>, Error> {
+    let mut states = vec![start];
+    for m in &record.moves {
+        let before = states.last().expect("the start");
+        let refused = || Error::Record(format!("{:?} is not a {what} here", m.text));
+        let after = next(before, m).ok_or_else(refused)?;
+        states.push(after);
+    }
+    Ok(states)
 }

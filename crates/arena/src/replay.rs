@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::error::Error;
 use crate::games::{ForGame, for_game};
 use crate::html::{Frame, page};
-use crate::record::{GameRecord, MoveRecord};
+use crate::record::GameRecord;
 use crate::referee::Referee;
 
 /// The caption of step `step` (0 = the start) of `record`.
@@ -94,24 +94,6 @@ pub fn show(record: &GameRecord, view: View) -> Result<String, Error> {
         let words = format!("a game of an unknown kind {:?}", record.game);
         Err(Error::Record(words))
     })
-}
-
-/// The states of a recorded game: `start`, then the state after each move, which `next` plays
-/// on the state before it (`None` where the rules refuse the move, a `what` in the error).
-pub fn replay_moves<S>(
-    start: S,
-    record: &GameRecord,
-    what: &str,
-    mut next: impl FnMut(&S, &MoveRecord) -> Option<S>,
-) -> Result<Vec<S>, Error> {
-    let mut states = vec![start];
-    for m in &record.moves {
-        let before = states.last().expect("the start");
-        let refused = || Error::Record(format!("{:?} is not a {what} here", m.text));
-        let after = next(before, m).ok_or_else(refused)?;
-        states.push(after);
-    }
-    Ok(states)
 }
 
 /// The game as text: who plays which seat, then the board after each move (only after move

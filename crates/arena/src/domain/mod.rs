@@ -20,8 +20,7 @@ use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::Session;
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings};
-use crate::replay::replay_moves;
+use crate::referee::{Referee, Serve, Settings, replay_moves};
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, exchange};
 

@@ -21,8 +21,7 @@ use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused};
-use crate::replay::replay_moves;
+use crate::referee::{Referee, Serve, Settings, Unused, replay_moves};
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
 
@@ -75,12 +74,6 @@ fn rows(position: &Position) -> String {
         .unwrap_or_default()
 }
 
-/// The first line of what a process wrote to standard error.
-pub(crate) fn first_line(stderr: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stderr);
-    text.lines().next().unwrap_or("").to_string()
-}
-
 impl Judge for FloodWars {
     type Position = Position;
     type Move = Colour;
@@ -116,7 +109,7 @@ impl Judge for FloodWars {
         match run.exit {
             Exit::Code(0) => {}
             Exit::Code(code) => {
-                let first_line = first_line(&run.stderr);
+                let first_line = run.stderr_first_line();
                 return Err(Loss::ExitStatus { code, first_line });
             }
             Exit::Signal(signal) => return Err(Loss::Crashed { signal }),

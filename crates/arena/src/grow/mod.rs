@@ -17,13 +17,11 @@ use grow_core::state::{Move, Side, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::Error;
-use crate::floodwars::first_line;
 use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings};
-use crate::replay::replay_moves;
+use crate::referee::{Referee, Serve, Settings, replay_moves};
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn};
 
@@ -83,7 +81,7 @@ impl Judge for Grow {
             return Err(Loss::CannotStart(message));
         }
         if !run.stderr.is_empty() {
-            let first_line = first_line(&run.stderr);
+            let first_line = run.stderr_first_line();
             return Err(Loss::WroteToStandardError { first_line });
         }
         // The judge ignores the exit status: a bot that crashed after a valid answer
