@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+use crate::termination::Loss;
 
 /// One move (or answer) as the referee saw it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,8 +28,11 @@ pub struct MoveRecord {
 pub struct Forfeit {
     /// The seat that lost.
     pub seat: u8,
-    /// Why, in a few words.
+    /// Why, in a few words: the text of [`Forfeit::loss`].
     pub reason: String,
+    /// Why, typed; `None` in records written before the arena kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loss: Option<Loss>,
 }
 
 /// A finished game.
@@ -97,8 +101,10 @@ impl GameRecord {
     }
 
     /// Records that `seat` forfeited: the other seat wins.
-    pub fn forfeit(&mut self, seat: u8, reason: String) {
-        self.forfeit = Some(Forfeit { seat, reason });
+    pub fn forfeit(&mut self, seat: u8, loss: Loss) {
+        let reason = loss.to_string();
+        let loss = Some(loss);
+        self.forfeit = Some(Forfeit { seat, reason, loss });
         self.winner = Some(1 - seat);
     }
 
@@ -149,7 +155,45 @@ impl MatchLine {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+
+    #[test]
+    fn a_forfeit_keeps_its_typed_loss_and_old_lines_without_it_still_read() {
+        let loss = Loss::late(
+            crate::termination::Awaited::Answer,
+            Duration::from_millis(100),
+        );
+        let mut record = GameRecord::new(
+            "domain",
+            1,
+            String::new(),
+            ["a".into(), "b".into()],
+            [100, 100],
+        );
+        record.forfeit(1, loss.clone());
+        let line = MatchLine {
+            match_seed: 1,
+            pair: 0,
+            a_seat: 0,
+            record,
+        };
+        let text = serde_json::to_string(&line).unwrap();
+        let read = MatchLine::parse(&text).unwrap();
+        let forfeit = read.record.forfeit.unwrap();
+        assert_eq!(forfeit.reason, "no answer within 100 ms");
+        assert_eq!(forfeit.loss, Some(loss));
+        let old = text.replace(
+            r#","loss":{"Late":{"awaited":"Answer","limit_ms":100}}"#,
+            "",
+        );
+        assert_ne!(old, text, "{text}");
+        assert_eq!(
+            MatchLine::parse(&old).unwrap().record.forfeit.unwrap().loss,
+            None
+        );
+    }
 
     #[test]
     fn a_line_naming_a_third_seat_is_refused() {

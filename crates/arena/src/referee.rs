@@ -80,6 +80,7 @@ impl Settings {
     }
 }
 
+/// The error of an `option` that does not apply to `game`.
 fn does_not_apply(option: &'static str, game: &'static str) -> Error {
     Error::DoesNotApply { option, game }
 }

@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
@@ -19,7 +21,7 @@ pub enum Termination {
 }
 
 /// What the referee was waiting for when a player was late or went away.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Awaited {
     /// The end of a process started for one move (Flood Wars).
     Exit,
@@ -34,7 +36,7 @@ pub enum Awaited {
 }
 
 /// Why a player lost a game it did not play to its end.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Loss {
     /// Its program could not be started: the system's message.
     CannotStart(String),
@@ -95,9 +97,9 @@ pub enum Loss {
     /// A built-in the game has no strategy for.
     NoSuchBuiltin {
         /// The built-in's kind, in words (`alpha-beta`).
-        builtin: &'static str,
+        builtin: String,
         /// The game, as its statement names it.
-        game: &'static str,
+        game: String,
     },
 }
 
@@ -195,8 +197,8 @@ mod tests {
         );
         assert!(Loss::Resigned.to_string() == "resigned" && !Loss::Resigned.is_silence());
         let no_go = Loss::NoSuchBuiltin {
-            builtin: "alpha-beta",
-            game: "Go",
+            builtin: "alpha-beta".to_string(),
+            game: "Go".to_string(),
         };
         assert_eq!(no_go.to_string(), "no alpha-beta built-in plays Go");
     }

@@ -307,7 +307,7 @@ impl<J: Judge> Table<'_, J> {
             }
             Termination::Forfeit { seat, loss } => {
                 self.record.points = self.judge.forfeit_points(position, seat, &loss);
-                self.record.forfeit(seat as u8, loss.to_string());
+                self.record.forfeit(seat as u8, loss);
             }
         }
         self.record

@@ -115,8 +115,8 @@ impl Judge for Go {
     fn check_builtin(builtin: Builtin) -> Result<(), Loss> {
         match builtin {
             Builtin::AlphaBeta(_) => Err(Loss::NoSuchBuiltin {
-                builtin: "alpha-beta",
-                game: "Go",
+                builtin: "alpha-beta".to_string(),
+                game: "Go".to_string(),
             }),
             Builtin::Random | Builtin::Greedy => Ok(()),
         }
