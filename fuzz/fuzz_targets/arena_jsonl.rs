@@ -4,6 +4,7 @@
 #![no_main]
 
 use arena::record::MatchLine;
+use arena::replay::View;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {
@@ -11,8 +12,18 @@ fuzz_target!(|input: &[u8]| {
         return;
     };
     if let Ok(game) = MatchLine::parse(line) {
-        let _ = arena::replay::show(&game.record, None, false, false);
-        let _ = arena::replay::show(&game.record, Some(1), false, true);
-        let _ = arena::replay::show(&game.record, None, true, false);
+        let text = View::default();
+        let one_move_coloured = View {
+            only: Some(1),
+            colour: true,
+            ..View::default()
+        };
+        let page = View {
+            as_html: true,
+            ..View::default()
+        };
+        for view in [text, one_move_coloured, page] {
+            let _ = arena::replay::show(&game.record, view);
+        }
     }
 });

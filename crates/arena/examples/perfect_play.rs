@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
-use arena::floodwars::start_position;
-use arena::record::MatchLine;
+use floodgate_arena::floodwars::start_position;
+use floodgate_arena::record::MatchLine;
 use floodwars_core::solve::Solver;
 
 fn main() -> Result<(), String> {
@@ -32,7 +32,7 @@ fn main() -> Result<(), String> {
     // Each board's start and, for each of its games, a's seat and J's margin.
     let mut boards: BTreeMap<usize, (String, Vec<(u8, i64)>)> = BTreeMap::new();
     for line in text.lines() {
-        let game = MatchLine::parse(line)?;
+        let game = MatchLine::parse(line).map_err(|e| e.to_string())?;
         let points = game.record.points;
         let board = boards
             .entry(game.pair)
@@ -45,7 +45,7 @@ fn main() -> Result<(), String> {
     println!("|---|---|---|---|---|---|");
     let (mut tried, mut solved, mut games, mut agree) = (0, 0, 0, 0);
     for (pair, (start, margins)) in &boards {
-        let position = start_position(start)?;
+        let position = start_position(start).map_err(|e| format!("the recorded board: {e}"))?;
         let size = format!("{} x {}", position.width(), position.height());
         let cells = position.width() * position.height();
         if cells as u64 > most_cells {

@@ -14,7 +14,8 @@
 
 use std::io::Write;
 
-use arena::baseline::{self, Limit};
+use floodgate_arena::baseline::Limit;
+use floodgate_arena::{cram, domain, floodwars, grow};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use search::{AlphaBetaOptions, Budget, Clock};
@@ -87,7 +88,7 @@ fn floodwars(lines: &mut Vec<String>) {
             6 + rng.next_u64() as usize % 15,
             6 + rng.next_u64() as usize % 15,
         );
-        let mut position = arena::floodwars::random_board(width, height, rng.next_u64());
+        let mut position = floodgate_arena::floodwars::random_board(width, height, rng.next_u64());
         for ply in 0.. {
             if position.is_over() || recorded == POSITIONS {
                 break;
@@ -107,7 +108,7 @@ fn floodwars(lines: &mut Vec<String>) {
                     "{key} alphabeta-engine:4 {:?} {}",
                     ab.best_move, ab.score
                 ));
-                let base = baseline::floodwars(&position, Limit::Depth(3));
+                let base = floodwars::baseline::choose(&position, Limit::Depth(3));
                 lines.push(format!("{key} alphabeta:3 {base:?}"));
                 recorded += 1;
             }
@@ -142,7 +143,7 @@ fn grow(lines: &mut Vec<String>) {
                     "{key} engine:2 {:?} {}",
                     engine.best_move, engine.score
                 ));
-                let base = baseline::grow(&state, Limit::Depth(2));
+                let base = grow::baseline::choose(&state, Limit::Depth(2));
                 lines.push(format!("{key} alphabeta:2 {base}"));
                 recorded += 1;
             }
@@ -177,7 +178,7 @@ fn domain(lines: &mut Vec<String>) {
                     domain_core::Engine::with_options(options).search(&state, &Clock::unlimited());
                 let answer = engine.best_move.map(|a| a.to_string());
                 lines.push(format!("{key} engine:4 {answer:?} {}", engine.score));
-                let base = baseline::domain(&state, Limit::Depth(3));
+                let base = domain::baseline::choose(&state, Limit::Depth(3));
                 lines.push(format!("{key} alphabeta:3 {base}"));
                 recorded += 1;
             }
@@ -201,7 +202,7 @@ fn cram(lines: &mut Vec<String>) {
     let mut recorded = 0;
     while recorded < POSITIONS {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3000 + seed);
-        let init = arena::cram::init_line(seed, (4, 9), 10);
+        let init = floodgate_arena::cram::init_line(seed, (4, 9), 10);
         let mut board = parse_init(&init).expect("the referee's init line");
         let mut played = init.clone();
         for ply in 0.. {
@@ -217,11 +218,11 @@ fn cram(lines: &mut Vec<String>) {
                 };
                 let answer = engine.choose_with_effort(effort).map(|d| d.to_string());
                 lines.push(format!("{key} engine {answer:?}"));
-                let base = baseline::cram(&board, Limit::Depth(2));
+                let base = cram::baseline::choose(&board, Limit::Depth(2));
                 lines.push(format!("{key} alphabeta:2 {base}"));
                 recorded += 1;
             }
-            let domino = arena::player::Builtin::Random.choose_domino(&board, &mut rng);
+            let domino = floodgate_arena::player::Builtin::Random.choose_domino(&board, &mut rng);
             played.push_str(&format!(" {domino}"));
             board.play(domino);
         }

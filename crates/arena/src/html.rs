@@ -1,39 +1,28 @@
 //! Replays as self-contained HTML pages: a board per move drawn as inline SVG, a slider,
 //! previous and next buttons, arrow keys, the caption and both scores of the shown move.
 //!
-//! A game's referee turns each position into a [`Picture`] (one function per game:
-//! [`floodwars()`], [`grow()`], [`domain()`], [`cram()`], [`go()`]), wraps the pictures in [`Frame`]s and
-//! calls [`page`]. The page embeds the frames as data and a small inline script draws the shown
+//! A game's referee turns each position into a [`Picture`] (the `picture` module of each game's
+//! folder, e.g. [`crate::floodwars::picture`]), wraps the pictures in [`Frame`]s and calls
+//! [`page`]. The page embeds the frames as data and a small inline script draws the shown
 //! one; it loads nothing from anywhere (no URL, font or script of any server).
 //!
 //! ```
-//! use arena::html::{FLOODWARS_LEGEND, Frame, floodwars, page};
+//! use floodgate_arena::floodwars::picture::{LEGEND, picture};
+//! use floodgate_arena::html::{Frame, page};
 //! use floodwars_core::{Colour, Position};
 //! let start: Position = "J\n#.\n@#\n".parse().unwrap();
 //! let after = start.play(Colour::Hash);
 //! let frame = |caption: &str, scores, position| Frame {
 //!     caption: caption.to_string(),
 //!     scores,
-//!     picture: floodwars(position),
+//!     picture: picture(position),
 //! };
 //! let frames = [frame("start", [1, 1], &start), frame("move 1: J picks #", [3, 1], &after)];
-//! let html = page("Flood Wars", ["ann", "bob"], FLOODWARS_LEGEND, &frames, "J wins by 2");
+//! let html = page("Flood Wars", ["ann", "bob"], LEGEND, &frames, "J wins by 2");
 //! assert!(html.starts_with("<!DOCTYPE html>"));
 //! ```
 
-mod cram;
-mod domain;
-mod floodwars;
-mod go;
-mod grow;
-
 use std::collections::HashMap;
-
-pub use cram::{CRAM_LEGEND, cram};
-pub use domain::{DOMAIN_LEGEND, domain};
-pub use floodwars::{FLOODWARS_LEGEND, floodwars};
-pub use go::{GO_LEGEND, go};
-pub use grow::{GROW_LEGEND, grow};
 
 /// A board drawn on a grid of `columns x rows` unit cells.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,7 +110,7 @@ impl Picture {
 
     /// Adds faint lines around every cell (the board's edge included), under the lines still
     /// to come.
-    fn add_grid(&mut self) {
+    pub(crate) fn add_grid(&mut self) {
         let (columns, rows) = (self.columns as f64, self.rows as f64);
         let across = (0..=self.rows).map(|y| ((0.0, y as f64), (columns, y as f64)));
         let down = (0..=self.columns).map(|x| ((x as f64, 0.0), (x as f64, rows)));
@@ -295,35 +284,22 @@ fn picture_json(picture: &Picture, palette: &mut Palette) -> String {
         .filter(|(_, cell)| cell.label.is_some())
         .map(|(index, cell)| format!("[{index},{}]", json_label(&cell.label)))
         .collect();
-    let lines: Vec<String> = picture
-        .lines
-        .iter()
-        .map(|line| {
-            format!(
-                "[{},{},{},{},{},{}]",
-                json_number(line.from.0),
-                json_number(line.from.1),
-                json_number(line.to.0),
-                json_number(line.to.1),
-                palette.number(&line.colour),
-                json_number(line.width)
-            )
-        })
-        .collect();
-    let dots: Vec<String> = picture
-        .dots
-        .iter()
-        .map(|dot| {
-            format!(
-                "[{},{},{},{},{}]",
-                json_number(dot.at.0),
-                json_number(dot.at.1),
-                json_number(dot.radius),
-                palette.number(&dot.colour),
-                json_label(&dot.label)
-            )
-        })
-        .collect();
+    let numbers = |numbers: &[f64]| {
+        let numbers: Vec<String> = numbers.iter().map(|&n| json_number(n)).collect();
+        numbers.join(",")
+    };
+    let mut lines = Vec::new();
+    for line in &picture.lines {
+        let ends = numbers(&[line.from.0, line.from.1, line.to.0, line.to.1]);
+        let colour = palette.number(&line.colour);
+        lines.push(format!("[{ends},{colour},{}]", json_number(line.width)));
+    }
+    let mut dots = Vec::new();
+    for dot in &picture.dots {
+        let disc = numbers(&[dot.at.0, dot.at.1, dot.radius]);
+        let colour = palette.number(&dot.colour);
+        dots.push(format!("[{disc},{colour},{}]", json_label(&dot.label)));
+    }
     format!(
         "{{\"columns\":{},\"rows\":{},\"cells\":[{}],\"labels\":[{}],\"lines\":[{}],\"dots\":[{}]}}",
         picture.columns,

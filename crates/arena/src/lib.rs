@@ -1,26 +1,33 @@
 //! Referees that run bots exactly as the contest judges do, and the matches built on them.
 //!
-//! - [`referee`]: the [`referee::Referee`] trait every game implements once: starts, one game
-//!   under the judge's protocol and limits, replays;
-//! - [`floodwars`], [`grow`], [`domain`], [`cram`]: the four judges' referees, each with its
-//!   judge's quirks, and how the built-in players play that game; [`go`]: two GTP engines
-//!   playing Go by the Tromp-Taylor rules;
+//! - [`referee`]: the [`referee::Referee`] trait every game implements once: starts, replays,
+//!   pictures; [`turn`]: the one turn loop every game is played with, over the hooks of each
+//!   game's [`turn::Judge`]; [`termination`]: how a game ended, typed;
+//! - one folder per game, each with its referee (the judge's protocol, limits and quirks),
+//!   its built-in players (`builtins`), its `alphabeta` baseline (`baseline`) and its replay
+//!   picture (`picture`): [`floodwars`], [`grow`], [`domain`], [`cram`], and [`go`] (two GTP
+//!   engines playing Go by the Tromp-Taylor rules; no baseline);
+//! - [`games`]: the registry that lists the games and turns a name into a referee;
 //! - [`player`]: built-in strategies and external programs as named players;
-//! - [`baseline`]: the `alphabeta:D` and `alphabeta:Nms` built-ins, plain alpha-beta searches to
-//!   a depth or for a time;
+//! - [`baseline`]: what the `alphabeta:D` and `alphabeta:Nms` built-ins share, plain
+//!   alpha-beta searches to a depth or for a time; [`serve`]: what the built-ins need to run
+//!   as processes (`arena player`);
 //! - [`process`]: one run of a bot process, or a session with one, with its time and memory;
 //! - [`record`]: the record of a game, the same for every game (JSONL);
 //! - [`matchup`]: board pairs from both seats, in parallel, and the match summary;
 //! - [`tournament`]: round robins with standings and a crosstable;
 //! - [`sprt`]: pentanomial statistics of board pairs and the sequential probability ratio test;
 //! - [`stats`]: Elo from scores, percentiles;
-//! - [`replay`] and [`html`]: recorded games as text or as a self-contained HTML page.
+//! - [`replay`] and [`html`]: recorded games as text or as a self-contained HTML page;
+//! - [`error`]: the one error type of the library.
 #![deny(missing_docs)]
 
 pub mod baseline;
 pub mod cram;
 pub mod domain;
+pub mod error;
 pub mod floodwars;
+pub mod games;
 pub mod go;
 pub mod grow;
 pub mod html;
@@ -30,6 +37,9 @@ pub mod process;
 pub mod record;
 pub mod referee;
 pub mod replay;
+pub mod serve;
 pub mod sprt;
 pub mod stats;
+pub mod termination;
 pub mod tournament;
+pub mod turn;

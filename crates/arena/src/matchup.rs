@@ -58,46 +58,40 @@ pub enum Flow {
     Stop,
 }
 
-/// Plays up to `pairs` board pairs between `a` and `b` with `jobs` games at a time: pair `k`
-/// starts from `referee.start(seed + k)`, `a` first in its game 0 and second in its game 1.
-/// `on_pair` sees each finished pair (in the order pairs finish) and may stop the match;
-/// pairs finishing after that are dropped. A progress line with `a`'s running W-D-L and the
-/// time left goes to standard error when it is a terminal. Returns the games of the pairs
-/// `on_pair` saw, in pair order.
+/// How the pairs of a match are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    /// Pair `k` starts from the referee's start of seed `seed + k`.
+    pub seed: u64,
+    /// The most board pairs to play.
+    pub pairs: usize,
+    /// Games played at once.
+    pub jobs: usize,
+}
+
+/// Plays up to `schedule.pairs` board pairs between `a` and `b` with `schedule.jobs` games at
+/// a time: pair `k` starts from `referee.start(seed + k)`, `a` first in its game 0 and second
+/// in its game 1. `on_pair` sees each finished pair (in the order pairs finish) and may stop
+/// the match; pairs finishing after that are dropped. A progress line with `a`'s running
+/// W-D-L and the time left goes to standard error when it is a terminal. Returns the games of
+/// the pairs `on_pair` saw, in pair order.
 pub fn play_pairs<R: Referee>(
     referee: &R,
-    [a, b]: [&Player; 2],
-    seed: u64,
-    pairs: usize,
-    jobs: usize,
-    mut on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
+    players: [&Player; 2],
+    schedule: Schedule,
+    on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
 ) -> Vec<MatchGame> {
-    let total = 2 * pairs;
+    let total = 2 * schedule.pairs;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel();
-    let mut progress = Progress::new(total);
-    let mut kept = Vec::new();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, total.max(1)) {
+    let mut kept = std::thread::scope(|scope| {
+        for _ in 0..schedule.jobs.clamp(1, total.max(1)) {
             let sender = sender.clone();
             let (next, stop) = (&next, &stop);
             scope.spawn(move || {
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= total || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let (pair, a_seat) = (game / 2, (game % 2) as u8);
-                    let game_seed = seed.wrapping_add(pair as u64);
-                    let start = referee.start(game_seed);
-                    let players = if a_seat == 0 { [a, b] } else { [b, a] };
-                    let record = referee.play(&start, players, game_seed);
-                    let finished = MatchGame {
-                        pair,
-                        a_seat,
-                        record,
-                    };
+                while let Some(game) = take_game(next, stop, total) {
+                    let finished = play_game(referee, players, schedule.seed, game);
                     if sender.send(finished).is_err() {
                         break;
                     }
@@ -105,30 +99,65 @@ pub fn play_pairs<R: Referee>(
             });
         }
         drop(sender);
-        let mut halves: Vec<Option<MatchGame>> = vec![None; pairs];
-        for game in receiver {
-            progress.record(game.a_result());
-            if stop.load(Ordering::Relaxed) {
-                continue;
-            }
-            let pair = game.pair;
-            let Some(other) = halves[pair].take() else {
-                halves[pair] = Some(game);
-                continue;
-            };
-            let both = if game.a_seat == 0 {
-                [game, other]
-            } else {
-                [other, game]
-            };
-            if on_pair(&both) == Flow::Stop {
-                stop.store(true, Ordering::Relaxed);
-            }
-            kept.extend(both);
-        }
+        pair_up(receiver, schedule.pairs, &stop, on_pair)
     });
-    progress.finish();
     kept.sort_by_key(|game| (game.pair, game.a_seat));
+    kept
+}
+
+/// The number of the next game to play, unless all are taken or the match stopped.
+fn take_game(next: &AtomicUsize, stop: &AtomicBool, total: usize) -> Option<usize> {
+    let game = next.fetch_add(1, Ordering::Relaxed);
+    (game < total && !stop.load(Ordering::Relaxed)).then_some(game)
+}
+
+/// Plays game number `game` of a match: pair `game / 2`, `a` moving first in the pair's
+/// first game.
+fn play_game<R: Referee>(referee: &R, [a, b]: [&Player; 2], seed: u64, game: usize) -> MatchGame {
+    let (pair, a_seat) = (game / 2, (game % 2) as u8);
+    let game_seed = seed.wrapping_add(pair as u64);
+    let start = referee.start(game_seed);
+    let players = if a_seat == 0 { [a, b] } else { [b, a] };
+    let record = referee.play(&start, players, game_seed);
+    MatchGame {
+        pair,
+        a_seat,
+        record,
+    }
+}
+
+/// Collects finished games into pairs and hands each pair to `on_pair`, with the progress
+/// line; raises `stop` when `on_pair` says so. Returns the games of the pairs handed over.
+fn pair_up(
+    finished: mpsc::Receiver<MatchGame>,
+    pairs: usize,
+    stop: &AtomicBool,
+    mut on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
+) -> Vec<MatchGame> {
+    let mut progress = Progress::new(2 * pairs);
+    let mut kept = Vec::new();
+    let mut halves: Vec<Option<MatchGame>> = vec![None; pairs];
+    for game in finished {
+        progress.record(game.a_result());
+        if stop.load(Ordering::Relaxed) {
+            continue;
+        }
+        let pair = game.pair;
+        let Some(other) = halves[pair].take() else {
+            halves[pair] = Some(game);
+            continue;
+        };
+        let both = if game.a_seat == 0 {
+            [game, other]
+        } else {
+            [other, game]
+        };
+        if on_pair(&both) == Flow::Stop {
+            stop.store(true, Ordering::Relaxed);
+        }
+        kept.extend(both);
+    }
+    progress.finish();
     kept
 }
 
@@ -226,42 +255,60 @@ pub struct Summary {
     pub forfeits: Vec<(usize, String, String)>,
 }
 
+/// What the games of a match say of one player's time and memory.
+#[derive(Default)]
+struct Costs {
+    move_ms: Vec<f64>,
+    first_move_ms: f64,
+    ready_ms: f64,
+    peak_mib: f64,
+}
+
+impl Costs {
+    /// Adds the moves and costs of `seat` in `record`.
+    fn add(&mut self, record: &GameRecord, seat: u8) {
+        let times = record.moves.iter().filter(|m| m.seat == seat);
+        let times: Vec<f64> = times.map(|m| m.micros as f64 / 1000.0).collect();
+        self.first_move_ms = self
+            .first_move_ms
+            .max(times.first().copied().unwrap_or(0.0));
+        self.move_ms.extend(times);
+        let seat = usize::from(seat);
+        self.peak_mib = self.peak_mib.max(record.peak_kib[seat] as f64 / 1024.0);
+        self.ready_ms = self.ready_ms.max(record.ready_micros[seat] as f64 / 1000.0);
+    }
+
+    /// The figures of the player named `name`.
+    fn figures(&self, name: &str) -> PlayerFigures {
+        let times = &self.move_ms;
+        PlayerFigures {
+            name: name.to_string(),
+            move_ms: (
+                percentile(times, 0.5),
+                percentile(times, 0.99),
+                times.iter().copied().fold(0.0, f64::max),
+            ),
+            first_move_ms: self.first_move_ms,
+            ready_ms: self.ready_ms,
+            peak_mib: self.peak_mib,
+        }
+    }
+}
+
 /// Summarises the games of a match (as [`play_pairs`] returns them).
 pub fn summarize(names: [&str; 2], seats: [&'static str; 2], games: &[MatchGame]) -> Summary {
     let mut wdl = [0; 3];
     let mut wdl_by_seat = [[0; 3]; 2];
-    let mut scores = Vec::new();
-    let mut margin = 0.0;
-    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-    let mut first = [0.0f64; 2];
-    let mut ready = [0.0f64; 2];
-    let mut peak = [0.0f64; 2];
+    let mut costs = [Costs::default(), Costs::default()];
     let mut forfeits = Vec::new();
     let mut pairs = Pentanomial::default();
     for (number, game) in games.iter().enumerate() {
         let outcome = 2 - game.a_result().half_points();
         wdl[outcome] += 1;
         wdl_by_seat[usize::from(game.a_seat)][outcome] += 1;
-        scores.push(game.a_score());
-        margin += game.a_margin() as f64;
         let record = &game.record;
-        // Player 0 is `a`, who sat in seat `a_seat`.
-        let player = |seat: u8| usize::from(seat != game.a_seat);
-        let mut moved = [false; 2];
-        for m in &record.moves {
-            let p = player(m.seat);
-            let ms = m.micros as f64 / 1000.0;
-            times[p].push(ms);
-            if !moved[p] {
-                first[p] = first[p].max(ms);
-                moved[p] = true;
-            }
-        }
-        for seat in 0..2u8 {
-            let p = player(seat);
-            peak[p] = peak[p].max(record.peak_kib[usize::from(seat)] as f64 / 1024.0);
-            ready[p] = ready[p].max(record.ready_micros[usize::from(seat)] as f64 / 1000.0);
-        }
+        costs[0].add(record, game.a_seat);
+        costs[1].add(record, 1 - game.a_seat);
         if let Some(forfeit) = &record.forfeit {
             let who = record.players[usize::from(forfeit.seat)].clone();
             forfeits.push((number, who, forfeit.reason.clone()));
@@ -270,20 +317,11 @@ pub fn summarize(names: [&str; 2], seats: [&'static str; 2], games: &[MatchGame]
             pairs.add_pair(games[number - 1].a_result(), game.a_result());
         }
     }
+    let scores: Vec<f64> = games.iter().map(MatchGame::a_score).collect();
+    let margin: f64 = games.iter().map(|game| game.a_margin() as f64).sum();
     let (mid, low, high) = elo_with_interval(&scores);
-    let figures = |p: usize| PlayerFigures {
-        name: names[p].to_string(),
-        move_ms: (
-            percentile(&times[p], 0.5),
-            percentile(&times[p], 0.99),
-            times[p].iter().copied().fold(0.0, f64::max),
-        ),
-        first_move_ms: first[p],
-        ready_ms: ready[p],
-        peak_mib: peak[p],
-    };
     Summary {
-        players: [figures(0), figures(1)],
+        players: [costs[0].figures(names[0]), costs[1].figures(names[1])],
         seats,
         wdl,
         wdl_by_seat,
@@ -294,16 +332,11 @@ pub fn summarize(names: [&str; 2], seats: [&'static str; 2], games: &[MatchGame]
     }
 }
 
-impl fmt::Display for Summary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b] = &self.players;
+impl Summary {
+    /// The results: W/D/L overall and by seat, the mean margin, the Elo by games and by pairs.
+    fn fmt_results(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [w, d, l] = self.wdl;
         let games = w + d + l;
-        writeln!(f, "a = {}\nb = {}\n{games} games", a.name, b.name)?;
-        writeln!(
-            f,
-            "  (each board twice, a in each seat; W/D/L, points and Elo are a's, against b)"
-        )?;
         let score = (w as f64 + d as f64 / 2.0) / games.max(1) as f64;
         writeln!(
             f,
@@ -329,7 +362,12 @@ impl fmt::Display for Summary {
                 "  Elo of a over b, by games: too few games (or no loss / no win) to say"
             )?,
         }
-        writeln!(f, "  by board pairs: {}", self.pairs)?;
+        writeln!(f, "  by board pairs: {}", self.pairs)
+    }
+
+    /// The table of move times, readiness and memory.
+    fn fmt_costs(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = &self.players;
         let width = a.name.len().max(b.name.len()).max(6);
         let ready = a.ready_ms > 0.0 || b.ready_ms > 0.0;
         write!(
@@ -353,6 +391,21 @@ impl fmt::Display for Summary {
             }
             writeln!(f, " {:>8.1}", player.peak_mib)?;
         }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = &self.players;
+        let games: usize = self.wdl.iter().sum();
+        writeln!(f, "a = {}\nb = {}\n{games} games", a.name, b.name)?;
+        writeln!(
+            f,
+            "  (each board twice, a in each seat; W/D/L, points and Elo are a's, against b)"
+        )?;
+        self.fmt_results(f)?;
+        self.fmt_costs(f)?;
         for (game, who, reason) in &self.forfeits {
             writeln!(f, "  game {game}: {who} forfeited: {reason}")?;
         }

@@ -3,7 +3,12 @@
 
 use std::time::Duration;
 
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng;
+
 use crate::baseline::Limit;
+use crate::error::Error;
+use crate::termination::Loss;
 
 /// A built-in strategy; each game's referee module says how it plays that game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,26 +27,45 @@ impl Builtin {
     pub const NAMES: &'static str = "random, greedy, alphabeta:D (D plies, 1 to 12), alphabeta:Nms (deepening for N ms, 1 to 60000)";
 
     /// The built-in named `name`: `random`, `greedy`, `alphabeta:D` (D plies, 1 to 12) or
-    /// `alphabeta:Nms` (iterative deepening for N milliseconds, 1 to 60,000).
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "random" => Some(Self::Random),
-            "greedy" => Some(Self::Greedy),
-            _ => {
-                let limit = name.strip_prefix("alphabeta:")?;
-                if let Some(ms) = limit.strip_suffix("ms") {
-                    let ms: u64 = ms.parse().ok()?;
-                    (1..=60_000)
-                        .contains(&ms)
-                        .then_some(Self::AlphaBeta(Limit::Time(Duration::from_millis(ms))))
-                } else {
-                    let depth = limit.parse().ok()?;
-                    (1..=12)
-                        .contains(&depth)
-                        .then_some(Self::AlphaBeta(Limit::Depth(depth)))
-                }
-            }
+    /// `alphabeta:Nms` (iterative deepening for N milliseconds, 1 to 60,000). `None` for a
+    /// name that is no built-in's; an error for an `alphabeta:` outside those ranges.
+    pub fn from_name(name: &str) -> Result<Option<Self>, Error> {
+        let limit = match name {
+            "random" => return Ok(Some(Self::Random)),
+            "greedy" => return Ok(Some(Self::Greedy)),
+            _ => match name.strip_prefix("alphabeta:") {
+                Some(limit) => limit,
+                None => return Ok(None),
+            },
+        };
+        let limit = match limit.strip_suffix("ms") {
+            Some(ms) => ms
+                .parse()
+                .ok()
+                .filter(|ms| (1..=60_000).contains(ms))
+                .map(|ms| Limit::Time(Duration::from_millis(ms))),
+            None => limit
+                .parse()
+                .ok()
+                .filter(|depth| (1..=12).contains(depth))
+                .map(Limit::Depth),
+        };
+        let words = "searches to a depth of 1 to 12 plies (alphabeta:D) or for 1 to 60000 ms \
+            (alphabeta:Nms)";
+        match limit {
+            Some(limit) => Ok(Some(Self::AlphaBeta(limit))),
+            None => Err(Error::Player(format!("{name:?}: alphabeta {words}"))),
         }
+    }
+
+    /// The built-in named `name`, or an error naming the built-ins.
+    pub fn named(name: &str) -> Result<Self, Error> {
+        Self::from_name(name)?.ok_or_else(|| {
+            let names = Self::NAMES;
+            Error::Player(format!(
+                "no built-in player {name:?} (the built-ins: {names})"
+            ))
+        })
     }
 
     /// Its name, as [`Builtin::from_name`] reads it.
@@ -53,6 +77,27 @@ impl Builtin {
             Self::AlphaBeta(Limit::Time(time)) => format!("alphabeta:{}ms", time.as_millis()),
         }
     }
+}
+
+/// One of `options` (not empty), drawn uniformly with one draw of `rng`.
+pub(crate) fn at_random<T: Copy>(options: &[T], rng: &mut Xoshiro256PlusPlus) -> T {
+    options[(rng.next_u64() % options.len() as u64) as usize]
+}
+
+/// One of the `options` (not empty) of the highest of `values` (one each, in order), drawn
+/// uniformly among the ties with one draw of `rng`.
+pub(crate) fn best_at_random<T: Copy, V: Ord + Copy>(
+    options: &[T],
+    values: &[V],
+    rng: &mut Xoshiro256PlusPlus,
+) -> T {
+    let best = values.iter().copied().max().expect("an option");
+    let ties = options
+        .iter()
+        .zip(values)
+        .filter(|&(_, &value)| value == best);
+    let ties: Vec<T> = ties.map(|(&option, _)| option).collect();
+    at_random(&ties, rng)
 }
 
 /// How a seat is played.
@@ -95,7 +140,8 @@ impl Player {
         }
     }
 
-    /// A player from its command-line description, for `game`:
+    /// A player from its command-line description, for the game whose built-ins `offer`
+    /// tells:
     ///
     /// - a built-in's name (`random`, `greedy`, `alphabeta:D`, `alphabeta:Nms`), played
     ///   in-process;
@@ -103,96 +149,136 @@ impl Player {
     /// - a command line, split like a shell does (`'...'`, `"..."`, `\`);
     /// - `key=value` fields: `name=NAME`, `cmd=COMMAND` (any of the above, quoted when it has
     ///   spaces) and `limit_ms=N`, e.g. `name=new cmd="bot --budget-ms 500" limit_ms=1000`.
-    pub fn parse(spec: &str, game: &str) -> Result<Self, String> {
+    ///
+    /// A built-in the game has no strategy for, or no process for, is an error.
+    pub fn parse(spec: &str, offer: &Offer) -> Result<Self, Error> {
         let words = split_words(spec)?;
         let is_field = |word: &String| {
             ["name=", "cmd=", "limit_ms="]
                 .iter()
                 .any(|key| word.starts_with(key))
         };
-        if !words.is_empty() && words.iter().all(is_field) {
-            let (mut name, mut command, mut limit) = (None, None, None);
-            for word in &words {
-                let (key, value) = word.split_once('=').expect("a field has '='");
-                match key {
-                    "name" if !value.is_empty() => name = Some(value.to_string()),
-                    "cmd" => command = Some(value.to_string()),
-                    "limit_ms" => {
-                        let ms: u64 = value
-                            .parse()
-                            .ok()
-                            .filter(|&ms| ms > 0)
-                            .ok_or_else(|| format!("limit_ms must be a positive whole number of milliseconds, not {value:?}"))?;
-                        limit = Some(Duration::from_millis(ms));
-                    }
-                    _ => return Err(format!("an empty field {word:?} in player {spec:?}")),
-                }
-            }
-            let command = command.ok_or_else(|| format!("player {spec:?} has no cmd="))?;
-            let mut player = Self::parse_program(&split_words(&command)?, game)?;
-            if let Some(name) = name {
-                player.name = name;
-            }
-            player.limit = limit;
-            return Ok(player);
+        if words.is_empty() || !words.iter().all(is_field) {
+            return Self::parse_program(&words, offer);
         }
-        Self::parse_program(&words, game)
+        let refused = |words: String| Err(Error::Player(words));
+        let (mut name, mut command, mut limit) = (None, None, None);
+        for word in &words {
+            let (key, value) = word.split_once('=').expect("a field has '='");
+            match key {
+                "name" if !value.is_empty() => name = Some(value.to_string()),
+                "cmd" => command = Some(value.to_string()),
+                "limit_ms" => match value.parse().ok().filter(|&ms| ms > 0) {
+                    Some(ms) => limit = Some(Duration::from_millis(ms)),
+                    None => {
+                        return refused(format!(
+                            "limit_ms must be a positive whole number of milliseconds, not {value:?}"
+                        ));
+                    }
+                },
+                _ => return refused(format!("an empty field {word:?} in player {spec:?}")),
+            }
+        }
+        let Some(command) = command else {
+            return refused(format!("player {spec:?} has no cmd="));
+        };
+        let mut player = Self::parse_program(&split_words(&command)?, offer)?;
+        player.name = name.unwrap_or(player.name);
+        player.limit = limit;
+        Ok(player)
     }
 
     /// A built-in, `self:NAME` or a command, from its words.
-    fn parse_program(words: &[String], game: &str) -> Result<Self, String> {
+    fn parse_program(words: &[String], offer: &Offer) -> Result<Self, Error> {
         if let [word] = words {
-            if let Some(builtin) = Builtin::from_name(word) {
+            if let Some(builtin) = Builtin::from_name(word)? {
+                offer.check(builtin)?;
                 return Ok(Self::builtin(builtin));
             }
             if let Some(name) = word.strip_prefix("self:") {
-                let builtin = Builtin::from_name(name).ok_or_else(|| {
-                    format!(
-                        "no built-in player {name:?} (the built-ins: {})",
-                        Builtin::NAMES
-                    )
-                })?;
-                let exe = std::env::current_exe()
-                    .map_err(|e| format!("cannot find the arena binary: {e}"))?;
-                let mut player = Self::command(vec![
-                    exe.display().to_string(),
-                    "player".into(),
-                    game.into(),
-                    builtin.name(),
-                ]);
-                player.name = format!("self:{}", builtin.name());
-                return Ok(player);
+                return Self::builtin_process(Builtin::named(name)?, offer);
             }
         }
         if words.is_empty() {
-            return Err("an empty player".to_string());
+            return Err(Error::Player("an empty player".to_string()));
         }
         Ok(Self::command(words.to_vec()))
     }
 
+    /// The built-in as a process of its own: this binary's `player GAME NAME`.
+    fn builtin_process(builtin: Builtin, offer: &Offer) -> Result<Self, Error> {
+        offer.check_process(builtin)?;
+        let exe = std::env::current_exe()
+            .map_err(|e| Error::Player(format!("cannot find the arena binary: {e}")))?;
+        let mut player = Self::command(vec![
+            exe.display().to_string(),
+            "player".into(),
+            offer.game.into(),
+            builtin.name(),
+        ]);
+        player.name = format!("self:{}", builtin.name());
+        Ok(player)
+    }
+
     /// Checks that an external program can be started at all (it is started and killed at
     /// once), so that a match with a missing bot stops before its first game.
-    pub fn check_starts(&self) -> Result<(), String> {
+    pub fn check_starts(&self) -> Result<(), Error> {
         let Program::Command(command) = &self.program else {
             return Ok(());
         };
-        let (program, args) = command.split_first().ok_or("an empty command")?;
+        let Some((program, args)) = command.split_first() else {
+            return Err(Error::Player("an empty command".to_string()));
+        };
         let mut child = std::process::Command::new(program)
             .args(args)
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
-            .map_err(|e| format!("player {:?} cannot start {program:?}: {e}", self.name))?;
+            .map_err(|e| Error::CannotStart {
+                player: self.name.clone(),
+                program: program.clone(),
+                reason: e.to_string(),
+            })?;
         let _ = child.kill();
         let _ = child.wait();
         Ok(())
     }
 }
 
+/// What a game offers as built-ins, for reading its players.
+#[derive(Clone, Copy, Debug)]
+pub struct Offer {
+    /// The game's name, as `arena player GAME NAME` takes it.
+    pub game: &'static str,
+    /// Whether the game has a strategy for a built-in, or why not.
+    pub strategies: fn(Builtin) -> Result<(), Loss>,
+    /// Whether `arena player` plays the game's built-ins as processes (`self:NAME`).
+    pub processes: bool,
+}
+
+impl Offer {
+    /// An error unless the game has a strategy for `builtin`.
+    pub fn check(&self, builtin: Builtin) -> Result<(), Error> {
+        (self.strategies)(builtin).map_err(|loss| Error::Player(loss.to_string()))
+    }
+
+    /// An error unless `arena player` plays `builtin` for the game.
+    pub fn check_process(&self, builtin: Builtin) -> Result<(), Error> {
+        self.check(builtin)?;
+        if self.processes {
+            return Ok(());
+        }
+        let (game, name) = (self.game, builtin.name());
+        Err(Error::Player(format!(
+            "the {game} built-ins play in the arena's process only: use {name:?}, not \"self:{name}\""
+        )))
+    }
+}
+
 /// Splits a command line into words as a POSIX shell does for plain words, single and double
 /// quotes and backslashes (no variables, globs or operators).
-pub fn split_words(line: &str) -> Result<Vec<String>, String> {
+pub fn split_words(line: &str) -> Result<Vec<String>, Error> {
     let mut words = Vec::new();
     let mut word: Option<String> = None;
     let mut chars = line.chars();
@@ -209,7 +295,7 @@ pub fn split_words(line: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(c) => text.push(c),
-                        None => return Err(format!("an unclosed ' in {line:?}")),
+                        None => return Err(Error::Player(format!("an unclosed ' in {line:?}"))),
                     }
                 }
             }
@@ -224,17 +310,19 @@ pub fn split_words(line: &str) -> Result<Vec<String>, String> {
                                 text.push('\\');
                                 text.push(c);
                             }
-                            None => return Err(format!("an unclosed \" in {line:?}")),
+                            None => {
+                                return Err(Error::Player(format!("an unclosed \" in {line:?}")));
+                            }
                         },
                         Some(c) => text.push(c),
-                        None => return Err(format!("an unclosed \" in {line:?}")),
+                        None => return Err(Error::Player(format!("an unclosed \" in {line:?}"))),
                     }
                 }
             }
             '\\' => {
                 let c = chars
                     .next()
-                    .ok_or_else(|| format!("a \\ at the end of {line:?}"))?;
+                    .ok_or_else(|| Error::Player(format!("a \\ at the end of {line:?}")))?;
                 word.get_or_insert_with(String::new).push(c);
             }
             c => word.get_or_insert_with(String::new).push(c),
@@ -263,9 +351,16 @@ mod tests {
         assert!(split_words("end\\").is_err());
     }
 
+    /// Every built-in, played in the process and as a process.
+    const ANY_GAME: Offer = Offer {
+        game: "floodwars",
+        strategies: |_| Ok(()),
+        processes: true,
+    };
+
     #[test]
     fn players_from_specs() {
-        let parse = |spec: &str| Player::parse(spec, "floodwars").unwrap();
+        let parse = |spec: &str| Player::parse(spec, &ANY_GAME).unwrap();
         assert_eq!(parse("greedy"), Player::builtin(Builtin::Greedy));
         assert_eq!(
             parse("alphabeta:4").program,
@@ -277,13 +372,6 @@ mod tests {
             Program::Builtin(Builtin::AlphaBeta(Limit::Time(Duration::from_millis(60))))
         );
         assert_eq!(parse("alphabeta:60ms").name, "alphabeta:60ms");
-        let not_builtins = [
-            "alphabeta:0",
-            "alphabeta:13",
-            "alphabeta:0ms",
-            "alphabeta:60s",
-        ];
-        assert!(not_builtins.iter().all(|n| Builtin::from_name(n).is_none()));
         let bot = parse("bin/bot --budget-ms 500");
         assert_eq!(bot.name, "bin/bot --budget-ms 500");
         assert_eq!(
@@ -309,26 +397,49 @@ mod tests {
             "name=x cmd=bot limit_ms=0",
             "limit_ms=abc cmd=x",
             "self:nobody",
-            "alphabeta:0",
-            "alphabeta:99",
         ] {
-            let parsed = Player::parse(bad, "floodwars");
+            assert!(Player::parse(bad, &ANY_GAME).is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn an_alphabeta_out_of_range_is_refused_naming_the_range() {
+        for bad in [
+            "alphabeta:0",
+            "alphabeta:13",
+            "alphabeta:0ms",
+            "alphabeta:99999ms",
+            "alphabeta:60s",
+            "self:alphabeta:13",
+        ] {
+            let error = Player::parse(bad, &ANY_GAME).unwrap_err().to_string();
             assert!(
-                parsed.is_err() || bad.starts_with("alphabeta"),
-                "{bad:?} parsed"
+                error.contains("1 to 12") && error.contains("1 to 60000 ms"),
+                "{bad}: {error}"
             );
         }
-        // `alphabeta:0` is not a built-in, so it is taken as a command (that will not start).
-        assert_eq!(
-            parse("alphabeta:0").program,
-            Program::Command(vec!["alphabeta:0".into()])
-        );
+    }
+
+    #[test]
+    fn a_game_refuses_the_built_ins_it_lacks() {
+        let go = Offer {
+            game: "go",
+            strategies: |builtin| match builtin {
+                Builtin::AlphaBeta(_) => Err(Loss::Resigned),
+                _ => Ok(()),
+            },
+            processes: false,
+        };
+        assert!(Player::parse("random", &go).is_ok());
+        assert!(Player::parse("alphabeta:2", &go).is_err());
+        let error = Player::parse("self:random", &go).unwrap_err().to_string();
+        assert!(error.contains("not \"self:random\""), "{error}");
     }
 
     #[test]
     fn a_missing_program_fails_the_start_check() {
         let missing = Player::command(vec!["/nonexistent/bot".into()]);
-        let error = missing.check_starts().unwrap_err();
+        let error = missing.check_starts().unwrap_err().to_string();
         assert!(error.contains("cannot start"), "{error}");
         assert!(Player::command(vec!["true".into()]).check_starts().is_ok());
         assert!(Player::builtin(Builtin::Random).check_starts().is_ok());

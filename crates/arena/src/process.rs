@@ -41,6 +41,14 @@ pub struct Run {
     pub stderr: Vec<u8>,
 }
 
+impl Run {
+    /// The first line it wrote to standard error (empty if none).
+    pub fn stderr_first_line(&self) -> String {
+        let text = String::from_utf8_lossy(&self.stderr);
+        text.lines().next().unwrap_or("").to_string()
+    }
+}
+
 /// Reads a pipe to its end (at most [`OUTPUT_LIMIT`] bytes) on a thread of its own.
 fn read_pipe<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Vec<u8>> {
     thread::spawn(move || {
@@ -52,10 +60,36 @@ fn read_pipe<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Ve
     })
 }
 
+/// A program that could not be started.
+#[derive(Debug)]
+pub struct SpawnError {
+    /// The program (empty for an empty command).
+    pub program: String,
+    /// What the system said.
+    pub reason: String,
+}
+
+impl std::fmt::Display for SpawnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.program.as_str() {
+            "" => write!(f, "{}", self.reason),
+            program => write!(f, "cannot start {program}: {}", self.reason),
+        }
+    }
+}
+
+impl std::error::Error for SpawnError {}
+
 /// Starts `command` (program and arguments) with piped standard streams, in a process group
 /// of its own so that whatever it starts can be stopped with it.
-fn spawn(command: &[String]) -> Result<std::process::Child, String> {
-    let (program, args) = command.split_first().ok_or("empty command")?;
+fn spawn(command: &[String]) -> Result<std::process::Child, SpawnError> {
+    let Some((program, args)) = command.split_first() else {
+        let reason = "empty command".to_string();
+        return Err(SpawnError {
+            program: String::new(),
+            reason,
+        });
+    };
     Command::new(program)
         .args(args)
         .process_group(0)
@@ -63,7 +97,10 @@ fn spawn(command: &[String]) -> Result<std::process::Child, String> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|error| format!("cannot start {program}: {error}"))
+        .map_err(|error| SpawnError {
+            program: program.clone(),
+            reason: error.to_string(),
+        })
 }
 
 /// Where the program text of process `pid` (a number, or `self`) starts in its address space:
@@ -193,7 +230,7 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
     };
     let mut child = match spawn(command) {
         Ok(child) => child,
-        Err(message) => return failed(message),
+        Err(error) => return failed(error.to_string()),
     };
     let (mut stdin, stdout, stderr) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take());
@@ -257,9 +294,9 @@ pub struct SessionEnd {
 
 impl Session {
     /// Starts `command` (program and arguments).
-    pub fn start(command: &[String]) -> Result<Self, String> {
+    pub fn start(command: &[String]) -> Result<Self, SpawnError> {
         let mut child = spawn(command)?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let stdout = child.stdout.take().expect("a piped standard output");
         let (sender, lines) = std::sync::mpsc::channel();
         thread::spawn(move || {
             let mut reader = std::io::BufReader::new(stdout.take(64 * OUTPUT_LIMIT));

@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::Error;
+use crate::termination::Loss;
+
 /// One move (or answer) as the referee saw it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
@@ -25,8 +28,11 @@ pub struct MoveRecord {
 pub struct Forfeit {
     /// The seat that lost.
     pub seat: u8,
-    /// Why, in a few words.
+    /// Why, in a few words: the text of [`Forfeit::loss`].
     pub reason: String,
+    /// Why, typed; `None` in records written before the arena kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loss: Option<Loss>,
 }
 
 /// A finished game.
@@ -95,19 +101,11 @@ impl GameRecord {
     }
 
     /// Records that `seat` forfeited: the other seat wins.
-    pub fn forfeit(&mut self, seat: u8, reason: String) {
-        self.forfeit = Some(Forfeit { seat, reason });
+    pub fn forfeit(&mut self, seat: u8, loss: Loss) {
+        let reason = loss.to_string();
+        let loss = Some(loss);
+        self.forfeit = Some(Forfeit { seat, reason, loss });
         self.winner = Some(1 - seat);
-    }
-
-    /// Records the judge's points at the end of a game played out: the higher wins.
-    pub fn finish_by_points(&mut self, points: [i64; 2]) {
-        self.points = points;
-        self.winner = match points[0].cmp(&points[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
     }
 
     /// Seat 0's margin over seat 1 as a match counts it: the points difference, but at least
@@ -137,9 +135,9 @@ pub struct MatchLine {
 
 impl MatchLine {
     /// Reads one line of a `--jsonl` file; every seat named in it must be 0 or 1.
-    pub fn parse(line: &str) -> Result<Self, String> {
-        let game: Self =
-            serde_json::from_str(line).map_err(|e| format!("not a recorded game: {e}"))?;
+    pub fn parse(line: &str) -> Result<Self, Error> {
+        let game: Self = serde_json::from_str(line)
+            .map_err(|e| Error::Record(format!("not a recorded game: {e}")))?;
         let record = &game.record;
         let seats = record.moves.iter().map(|m| m.seat);
         let mut seats = seats
@@ -147,9 +145,9 @@ impl MatchLine {
             .chain(record.winner)
             .chain([game.a_seat]);
         match seats.find(|&seat| seat > 1) {
-            Some(seat) => Err(format!(
+            Some(seat) => Err(Error::Record(format!(
                 "not a recorded game: seat {seat} (seats are 0 and 1)"
-            )),
+            ))),
             None => Ok(game),
         }
     }
@@ -157,17 +155,55 @@ impl MatchLine {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+
+    #[test]
+    fn a_forfeit_keeps_its_typed_loss_and_old_lines_without_it_still_read() {
+        let loss = Loss::late(
+            crate::termination::Awaited::Answer,
+            Duration::from_millis(100),
+        );
+        let mut record = GameRecord::new(
+            "domain",
+            1,
+            String::new(),
+            ["a".into(), "b".into()],
+            [100, 100],
+        );
+        record.forfeit(1, loss.clone());
+        let line = MatchLine {
+            match_seed: 1,
+            pair: 0,
+            a_seat: 0,
+            record,
+        };
+        let text = serde_json::to_string(&line).unwrap();
+        let read = MatchLine::parse(&text).unwrap();
+        let forfeit = read.record.forfeit.unwrap();
+        assert_eq!(forfeit.reason, "no answer within 100 ms");
+        assert_eq!(forfeit.loss, Some(loss));
+        let old = text.replace(
+            r#","loss":{"Late":{"awaited":"Answer","limit_ms":100}}"#,
+            "",
+        );
+        assert_ne!(old, text, "{text}");
+        assert_eq!(
+            MatchLine::parse(&old).unwrap().record.forfeit.unwrap().loss,
+            None
+        );
+    }
 
     #[test]
     fn a_line_naming_a_third_seat_is_refused() {
         // Found by the arena_jsonl fuzz target: a move of seat 2 made the replay index past
         // the two seats' names.
         let line = r#"{"match_seed":1,"pair":0,"a_seat":0,"record":{"game":"domain","seed":1,"start":"","players":["a","b"],"limits_ms":[100,100],"moves":[{"seat":2,"text":"1 1 L","micros":9,"peak_kib":0}],"forfeit":null,"points":[0,0],"winner":null,"peak_kib":[0,0],"ready_micros":[0,0]}}"#;
-        let error = MatchLine::parse(line).unwrap_err();
+        let error = MatchLine::parse(line).unwrap_err().to_string();
         assert!(error.contains("seat 2"), "{error}");
         let fixed = line.replace(r#""seat":2"#, r#""seat":0"#);
         let game = MatchLine::parse(&fixed).unwrap();
-        assert!(crate::replay::show(&game.record, None, false, false).is_ok());
+        assert!(crate::replay::show(&game.record, crate::replay::View::default()).is_ok());
     }
 }

@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use crate::error::Error;
+use crate::games::{ForGame, for_game};
 use crate::html::{Frame, page};
 use crate::record::GameRecord;
 use crate::referee::Referee;
@@ -56,28 +58,42 @@ pub fn result_line<R: Referee>(record: &GameRecord) -> String {
     line
 }
 
-/// A recorded game of any game, as text (after move `only` when given) or as
-/// an HTML page; an error for an unknown game or moves its rules refuse.
-pub fn show(
-    record: &GameRecord,
-    only: Option<usize>,
-    as_html: bool,
-    colour: bool,
-) -> Result<String, String> {
-    use crate::{cram::Cram, domain::Domain, floodwars::FloodWars, go::Go, grow::Grow};
-    match (record.game.as_str(), as_html) {
-        ("floodwars", false) => text::<FloodWars>(record, only, colour),
-        ("domain", false) => text::<Domain>(record, only, colour),
-        ("cram", false) => text::<Cram>(record, only, colour),
-        ("grow", false) => text::<Grow>(record, only, colour),
-        ("go", false) => text::<Go>(record, only, colour),
-        ("floodwars", true) => html::<FloodWars>(record),
-        ("domain", true) => html::<Domain>(record),
-        ("cram", true) => html::<Cram>(record),
-        ("grow", true) => html::<Grow>(record),
-        ("go", true) => html::<Go>(record),
-        (other, _) => Err(format!("a game of an unknown kind {other:?}")),
+/// How [`show`] shows a recorded game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// One self-contained HTML page instead of text.
+    pub as_html: bool,
+    /// Text: only the board after this move (0 is the start).
+    pub only: Option<usize>,
+    /// Text: with terminal colours.
+    pub colour: bool,
+}
+
+/// [`show`] for one game's referee.
+struct Show<'a> {
+    record: &'a GameRecord,
+    view: View,
+}
+
+impl ForGame for Show<'_> {
+    type Output = Result<String, Error>;
+
+    fn run<R: Referee>(self) -> Result<String, Error> {
+        match self.view.as_html {
+            true => html::<R>(self.record),
+            false => text::<R>(self.record, self.view.only, self.view.colour),
+        }
     }
+}
+
+/// A recorded game of any game, as `view` says; an error for an unknown game or moves its
+/// rules refuse.
+pub fn show(record: &GameRecord, view: View) -> Result<String, Error> {
+    let show = Show { record, view };
+    for_game(&record.game, show).unwrap_or_else(|| {
+        let words = format!("a game of an unknown kind {:?}", record.game);
+        Err(Error::Record(words))
+    })
 }
 
 /// The game as text: who plays which seat, then the board after each move (only after move
@@ -86,13 +102,13 @@ pub fn text<R: Referee>(
     record: &GameRecord,
     only: Option<usize>,
     colour: bool,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let states = R::states(record)?;
     if let Some(step) = only.filter(|&step| step >= states.len()) {
-        return Err(format!(
+        return Err(Error::Record(format!(
             "the game has {} moves: --move {step} is past its end",
             states.len() - 1
-        ));
+        )));
     }
     let mut out = format!(
         "{}: {} = {}, {} = {}\nlegend: {}\n",
@@ -122,7 +138,7 @@ pub fn text<R: Referee>(
 }
 
 /// The board after the last move, with the result line.
-pub fn final_text<R: Referee>(record: &GameRecord, colour: bool) -> Result<String, String> {
+pub fn final_text<R: Referee>(record: &GameRecord, colour: bool) -> Result<String, Error> {
     let states = R::states(record)?;
     let last = states.last().expect("at least the start");
     Ok(format!(
@@ -133,7 +149,7 @@ pub fn final_text<R: Referee>(record: &GameRecord, colour: bool) -> Result<Strin
 }
 
 /// The game as one self-contained HTML page.
-pub fn html<R: Referee>(record: &GameRecord) -> Result<String, String> {
+pub fn html<R: Referee>(record: &GameRecord) -> Result<String, Error> {
     let states = R::states(record)?;
     let frames: Vec<Frame> = states
         .iter()
@@ -141,7 +157,7 @@ pub fn html<R: Referee>(record: &GameRecord) -> Result<String, String> {
         .map(|(step, state)| Frame {
             caption: caption::<R>(record, step),
             scores: R::scores(state),
-            picture: R::picture(state),
+            picture: (R::PICTURE)(state),
         })
         .collect();
     let title = format!(

@@ -7,6 +7,9 @@
 //! each score; its mean is the mean score per game, and the spread of pair scores (smaller
 //! than that of single games when a board favours one seat) gives the confidence interval.
 
+use crate::error::Error;
+use crate::stats::elo;
+
 /// The pair scores of the five pentanomial bins.
 const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
@@ -110,9 +113,9 @@ impl Pentanomial {
             return None;
         }
         let margin = Z_95 * (variance / self.pairs() as f64).sqrt();
-        let bounded = |s: f64| (s > 0.0 && s < 1.0).then(|| elo_of_score(s));
+        let bounded = |s: f64| (s > 0.0 && s < 1.0).then(|| elo(s));
         Some(EloEstimate {
-            elo: elo_of_score(score),
+            elo: elo(score),
             lower: bounded(score - margin),
             upper: bounded(score + margin),
         })
@@ -177,17 +180,17 @@ pub struct Sprt {
 impl Sprt {
     /// A test, checked as fastchess checks its options: `elo0 < elo1`, both finite, `alpha` and
     /// `beta` strictly between 0 and 1, and `alpha + beta < 1`.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, Error> {
         let rate = |p: f64| p > 0.0 && p < 1.0;
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
-            Err(format!(
+            Err(Error::Sprt(format!(
                 "the SPRT needs finite elo0 < elo1, not {elo0} and {elo1}"
-            ))
+            )))
         } else if !(rate(alpha) && rate(beta) && alpha + beta < 1.0) {
-            Err(format!(
+            Err(Error::Sprt(format!(
                 "the SPRT needs alpha and beta between 0 and 1 with alpha + beta < 1, \
                  not {alpha} and {beta}"
-            ))
+            )))
         } else {
             Ok(Self {
                 elo0,
@@ -264,11 +267,6 @@ fn weighted_mean(probabilities: &[f64; 5]) -> f64 {
         .zip(PAIR_SCORES)
         .map(|(p, a)| p * a)
         .sum()
-}
-
-/// The logistic Elo difference of a score between 0 and 1.
-fn elo_of_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
 }
 
 /// The score of a logistic Elo difference.
@@ -470,7 +468,7 @@ mod tests {
 
     #[test]
     fn parameters_are_checked() {
-        assert_eq!(Sprt::new(0.0, 5.0, 0.05, 0.05), Ok(ZERO_FIVE));
+        assert_eq!(Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap(), ZERO_FIVE);
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, f64::INFINITY, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());

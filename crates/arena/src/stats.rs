@@ -1,6 +1,7 @@
 //! Match statistics: Elo difference with a confidence interval, and percentiles.
 
-/// The Elo difference that a score fraction `p` (wins plus half the draws, over games) implies.
+/// The logistic Elo difference that a score fraction `p` (wins plus half the draws, over
+/// games) implies: `-400 log10(1/p - 1)`.
 pub fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }

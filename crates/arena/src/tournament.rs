@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::matchup::{Flow, MatchGame, play_pairs};
+use crate::matchup::{Flow, MatchGame, Schedule, play_pairs};
 use crate::player::Player;
 use crate::referee::Referee;
 use crate::stats::elo;
@@ -28,26 +28,19 @@ pub struct Tournament {
     pub pairings: Vec<Pairing>,
 }
 
-/// Plays a round robin: each pair of `players` plays `pairs` board pairs.
+/// Plays a round robin: each pair of `players` plays a match of `schedule`.
 pub fn run_tournament<R: Referee>(
     referee: &R,
     players: &[Player],
-    seed: u64,
-    pairs: usize,
-    jobs: usize,
+    schedule: Schedule,
     mut on_match: impl FnMut(&Pairing),
 ) -> Tournament {
     let mut pairings = Vec::new();
     for a in 0..players.len() {
         for b in a + 1..players.len() {
-            let games = play_pairs(
-                referee,
-                [&players[a], &players[b]],
-                seed,
-                pairs,
-                jobs,
-                |_| Flow::Continue,
-            );
+            let games = play_pairs(referee, [&players[a], &players[b]], schedule, |_| {
+                Flow::Continue
+            });
             let pairing = Pairing { a, b, games };
             on_match(&pairing);
             pairings.push(pairing);

@@ -417,3 +417,88 @@ fn the_player_command_rejects_malformed_input() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("row 1, column 3"));
 }
+
+/// A game recorded by an earlier arena (a line as `--jsonl` has always written it).
+const OLD_LINE: &str = r#"{"match_seed":1,"pair":0,"a_seat":0,"record":{"game":"domain","seed":1,"start":"","players":["greedy","random"],"limits_ms":[100,100],"moves":[{"seat":0,"text":"0 1 D","micros":9,"peak_kib":0}],"forfeit":{"seat":1,"reason":"no answer within 1000 ms"},"points":[0,-7],"winner":0,"peak_kib":[0,0],"ready_micros":[0,0]}}"#;
+
+#[test]
+fn an_old_record_still_replays() {
+    let file = temp("old.jsonl");
+    std::fs::write(&file, format!("{OLD_LINE}\n")).unwrap();
+    let out = arena(&["replay", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("move 1: player 0 (greedy) plays 0 1 D"),
+        "{text}"
+    );
+    assert!(
+        text.contains("forfeited: no answer within 1000 ms"),
+        "{text}"
+    );
+    std::fs::remove_file(file).unwrap();
+}
+
+#[test]
+fn a_closed_pipe_ends_the_arena_quietly() {
+    let file = temp("pipe.jsonl");
+    std::fs::write(&file, format!("{OLD_LINE}\n")).unwrap();
+    for args in [
+        &["replay", file.to_str().unwrap(), "--game", "0"][..],
+        &[
+            "match",
+            "floodwars",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--boards",
+            "1",
+        ][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the arena writes anything, as `| head -0` would.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+    }
+    std::fs::remove_file(file).unwrap();
+}
+
+#[test]
+fn a_built_in_a_game_lacks_is_refused_before_any_game() {
+    for (game, player, message) in [
+        ("go", "self:random", "not \"self:random\""),
+        ("go", "alphabeta:2", "no alpha-beta built-in plays Go"),
+        ("floodwars", "alphabeta:13", "1 to 12"),
+        ("floodwars", "alphabeta:0", "1 to 12"),
+        ("grow", "alphabeta:99999ms", "1 to 60000 ms"),
+        ("cram", "self:alphabeta:0", "1 to 12"),
+    ] {
+        let out = arena(&[
+            "match", game, "--a", "random", "--b", player, "--boards", "1",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{game} {player}");
+        assert!(stdout(&out).is_empty(), "{game} {player}: no game played");
+        assert!(
+            stderr(&out).contains(message),
+            "{game} {player}: {}",
+            stderr(&out)
+        );
+    }
+    let out = arena(&["player", "go", "random"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("arena's process only"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -5,12 +5,12 @@ mod common;
 
 use std::time::Duration;
 
-use arena::cram::Cram;
-use arena::player::Player;
-use arena::record::GameRecord;
-use arena::referee::Referee;
 use common::{builtin, sh};
 use cram_core::codec::{parse_init, parse_move};
+use floodgate_arena::cram::Cram;
+use floodgate_arena::player::Player;
+use floodgate_arena::record::GameRecord;
+use floodgate_arena::referee::Referee;
 
 fn process(name: &str) -> Player {
     common::process("cram", name)

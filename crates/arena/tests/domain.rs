@@ -5,11 +5,12 @@ mod common;
 
 use std::time::Duration;
 
-use arena::domain::Domain;
-use arena::player::Player;
-use arena::record::Forfeit;
-use arena::referee::Referee;
 use common::{builtin, process, sh};
+use floodgate_arena::domain::Domain;
+use floodgate_arena::player::Player;
+use floodgate_arena::record::Forfeit;
+use floodgate_arena::referee::Referee;
+use floodgate_arena::termination::{Awaited, Loss};
 
 fn referee(limit_ms: u64) -> Domain {
     Domain {
@@ -50,6 +51,11 @@ fn forfeit(bot: Player) -> (Forfeit, [i64; 2]) {
 fn broken_bots_lose_with_codingames_points() {
     let (late, points) = forfeit(sh("read a; read b; read c; read d; sleep 5"));
     assert_eq!(late.reason, "no answer within 3000 ms");
+    let typed = Loss::Late {
+        awaited: Awaited::Answer,
+        limit_ms: 3000,
+    };
+    assert_eq!(late.loss, Some(typed), "the record keeps the loss typed");
     assert_eq!(points, [0, -7]);
     let (unparsable, points) = forfeit(sh("read a; read b; read c; read d; echo hello"));
     assert!(unparsable.reason.contains("unparsable"));

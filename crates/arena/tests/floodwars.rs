@@ -5,9 +5,9 @@ mod common;
 
 use std::time::Duration;
 
-use arena::floodwars::{FloodWars, random_board};
-use arena::referee::Referee;
 use common::{builtin, process, sh};
+use floodgate_arena::floodwars::{FloodWars, random_board};
+use floodgate_arena::referee::Referee;
 
 fn referee(limit_ms: u64) -> FloodWars {
     FloodWars {
@@ -39,7 +39,7 @@ fn built_ins_play_the_same_game_in_process_and_as_processes() {
         in_process.forfeit.is_none() && as_processes.forfeit.is_none(),
         "{as_processes:?}"
     );
-    let colours = |record: &arena::record::GameRecord| {
+    let colours = |record: &floodgate_arena::record::GameRecord| {
         record
             .moves
             .iter()
@@ -63,7 +63,7 @@ fn built_ins_play_the_same_game_in_process_and_as_processes() {
 }
 
 /// Plays `broken` as S against greedy; S must forfeit with a reason containing `reason`.
-fn assert_forfeits(broken: arena::player::Player, reason: &str) {
+fn assert_forfeits(broken: floodgate_arena::player::Player, reason: &str) {
     let start = rows(10, 10, 3);
     let record = referee(300).play(&start, [&builtin("greedy"), &broken], 1);
     let forfeit = record.forfeit.clone().expect("the broken bot forfeits");
@@ -90,7 +90,7 @@ fn broken_bots_lose_with_the_right_reason() {
     assert_forfeits(sh("cat > /dev/null; kill -SEGV $$"), "signal 11");
     assert_forfeits(sh("echo oops >&2; exit 3"), "status 3: oops");
     assert_forfeits(
-        arena::player::Player::command(vec!["/nonexistent/bot".into()]),
+        floodgate_arena::player::Player::command(vec!["/nonexistent/bot".into()]),
         "cannot start",
     );
     // A well-formed board that no legal move produces: the input with the letter swapped.

@@ -5,11 +5,11 @@ mod common;
 
 use std::time::Duration;
 
-use arena::go::{Go, KOMI};
-use arena::player::Player;
-use arena::record::Forfeit;
-use arena::referee::Referee;
 use common::{builtin, sh};
+use floodgate_arena::go::{Go, KOMI};
+use floodgate_arena::player::Player;
+use floodgate_arena::record::Forfeit;
+use floodgate_arena::referee::Referee;
 use go_core::gtp::GtpMove;
 use go_core::{Colour, Game};
 

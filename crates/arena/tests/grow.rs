@@ -5,11 +5,11 @@ mod common;
 
 use std::time::Duration;
 
-use arena::grow::Grow;
-use arena::player::Player;
-use arena::record::GameRecord;
-use arena::referee::Referee;
 use common::{builtin, sh};
+use floodgate_arena::grow::Grow;
+use floodgate_arena::player::Player;
+use floodgate_arena::record::GameRecord;
+use floodgate_arena::referee::Referee;
 
 fn process(name: &str) -> Player {
     common::process("grow", name)

@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use arena::html::{self, Frame, page};
 use cram_core::board::{Board, Domino, Square};
 use domain_core::state::State as DomainState;
+use floodgate_arena::html::{Frame, page};
+use floodgate_arena::{cram, domain, floodwars, grow};
 use floodwars_core::{Colour, Position, Side};
 use grow_core::state::State as GrowState;
 
@@ -45,7 +46,7 @@ fn floodwars_replay() -> Replay {
     let mut frames = vec![Frame {
         caption: "start".to_string(),
         scores: score(&position),
-        picture: html::floodwars(&position),
+        picture: floodwars::picture::picture(&position),
     }];
     while !position.is_over() {
         let side = position.to_move();
@@ -62,7 +63,7 @@ fn floodwars_replay() -> Replay {
                 colour.to_byte() as char
             ),
             scores: score(&position),
-            picture: html::floodwars(&position),
+            picture: floodwars::picture::picture(&position),
         });
     }
     let [j, s] = score(&position);
@@ -72,7 +73,7 @@ fn floodwars_replay() -> Replay {
         html: page(
             "Flood Wars: greedy <J> vs greedy \"S\"",
             ["greedy <J>", "greedy \"S\""],
-            html::FLOODWARS_LEGEND,
+            floodwars::picture::LEGEND,
             &frames,
             &result,
         ),
@@ -91,7 +92,7 @@ fn grow_replay() -> Replay {
     let mut frames = vec![Frame {
         caption: "start".to_string(),
         scores: [0, 0],
-        picture: html::grow(&state),
+        picture: grow::picture::picture(&state),
     }];
     for n in 0..300 {
         let mut moves = Vec::new();
@@ -107,13 +108,13 @@ fn grow_replay() -> Replay {
         frames.push(Frame {
             caption: format!("move {}: side {side} plays {chosen}{kills}", n + 1),
             scores: state.scores().map(i64::from),
-            picture: html::grow(&state),
+            picture: grow::picture::picture(&state),
         });
         if effects.kills > 0 {
             break;
         }
     }
-    replay("grow", "Grow", html::GROW_LEGEND, frames)
+    replay("grow", "Grow", grow::picture::LEGEND, frames)
 }
 
 /// Domain Expansion until the tokens are cut apart (or 30 actions).
@@ -123,7 +124,7 @@ fn domain_replay() -> Replay {
     let mut frames = vec![Frame {
         caption: "start".to_string(),
         scores: sizes(&state),
-        picture: html::domain(&state),
+        picture: domain::picture::picture(&state),
     }];
     for n in 0..30 {
         if state.is_over() {
@@ -137,10 +138,15 @@ fn domain_replay() -> Replay {
         frames.push(Frame {
             caption: format!("move {}: player {player} plays {chosen}", n + 1),
             scores: sizes(&state),
-            picture: html::domain(&state),
+            picture: domain::picture::picture(&state),
         });
     }
-    replay("domain", "Domain Expansion", html::DOMAIN_LEGEND, frames)
+    replay(
+        "domain",
+        "Domain Expansion",
+        domain::picture::LEGEND,
+        frames,
+    )
 }
 
 /// Cram on a 7 x 7 board with three cells filled before the game, until no domino fits.
@@ -153,7 +159,7 @@ fn cram_replay() -> Replay {
     let mut frames = vec![Frame {
         caption: "start".to_string(),
         scores: [0, 0],
-        picture: html::cram(&board, &played),
+        picture: cram::picture::picture(&board, &played),
     }];
     while board.has_move() {
         let domino = pick(&board.moves(), played.len());
@@ -163,10 +169,10 @@ fn cram_replay() -> Replay {
         frames.push(Frame {
             caption: format!("move {}: {domino}", played.len()),
             scores: [first_movers, played.len() as i64 - first_movers],
-            picture: html::cram(&board, &played),
+            picture: cram::picture::picture(&board, &played),
         });
     }
-    replay("cram", "Cram", html::CRAM_LEGEND, frames)
+    replay("cram", "Cram", cram::picture::LEGEND, frames)
 }
 
 fn replay(name: &'static str, title: &str, legend: [&str; 2], frames: Vec<Frame>) -> Replay {

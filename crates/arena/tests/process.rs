@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use arena::process::{Exit, Received, Session, run_once};
+use floodgate_arena::process::{Exit, Received, Session, run_once};
 
 #[test]
 fn sessions_exchange_lines_under_limits() {

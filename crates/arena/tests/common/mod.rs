@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use arena::player::{Builtin, Player};
+use floodgate_arena::player::{Builtin, Player};
 
 /// The built-in `name` as a process: this arena's `player GAME NAME`.
 pub fn process(game: &str, name: &str) -> Player {
@@ -21,5 +21,5 @@ pub fn sh(script: &str) -> Player {
 
 /// A built-in in the referee's process.
 pub fn builtin(name: &str) -> Player {
-    Player::builtin(Builtin::from_name(name).expect("a built-in"))
+    Player::builtin(Builtin::named(name).expect("a built-in"))
 }

@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 use grow_core::points::{Direction, Point, Points, SIDE};
 use grow_core::state::State;
 
-use super::{Dot, Line, Picture};
+use crate::html::{Dot, Line, Picture};
 
-/// What each side looks like on a [`grow()`] picture, side 0's then side 1's.
-pub const GROW_LEGEND: [&str; 2] = [
+/// What each side looks like on a [`picture()`] picture, side 0's then side 1's.
+pub const LEGEND: [&str; 2] = [
     "blue, seed on the left: big dot leaf, F frozen leaf, small dot node",
     "red, seed on the right: big dot leaf, F frozen leaf, small dot node",
 ];
@@ -27,7 +27,7 @@ const BACKGROUND: &str = "#fbf9f4";
 /// (labelled F) and nodes dots in its colours, and every branch a line between its two points:
 /// in a side's colour when both ends are that side's, grey otherwise (a branch into the
 /// opponent's node, or one whose end the opponent took).
-pub fn grow(state: &State) -> Picture {
+pub fn picture(state: &State) -> Picture {
     let mut picture = Picture::plain(SIDE, SIDE, BACKGROUND);
     let owned = [0, 1].map(|side| state.leaves(side).or(state.nodes(side)));
     for (from, to) in branches(state) {
@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn every_point_is_a_dot_and_every_branch_one_line() {
-        let picture = grow(&State::default());
+        let picture = picture(&State::default());
         assert_eq!(picture.cells.len(), 400);
         assert_eq!(picture.dots.len(), 400);
         assert!(picture.dots.iter().all(|d| d.colour == EMPTY));
@@ -96,7 +96,7 @@ mod tests {
 
         let first: Move = "3,0,2,1\n".parse().unwrap();
         let (state, _) = State::default().play(first);
-        let picture = grow(&state);
+        let picture = super::picture(&state);
         assert_eq!(picture.lines.len(), 1);
         let trunk = &picture.lines[0];
         assert_eq!((trunk.from, trunk.to), ((1.5, 2.5), (0.5, 3.5)));

@@ -1,4 +1,4 @@
-//! Domain Expansion on the rules of `domain_core::state::State`.
+//! The `alphabeta` baseline for Domain Expansion, on the rules of `domain_core::state::State`.
 
 use std::hash::{Hash, Hasher};
 
@@ -6,7 +6,7 @@ use domain_core::board::Walls;
 use domain_core::state::{Action, State};
 use search::{Game, MoveList, Outcome, Player, Score};
 
-use super::{Limit, choose, outcome_of};
+use crate::baseline::{Limit, outcome_if_over, player, search_move};
 
 /// Domain Expansion on the rules of `domain_core::state::State`, with the baseline's
 /// evaluation.
@@ -18,11 +18,7 @@ impl Game for Rules {
     type Move = Action;
 
     fn player_to_move(&self, state: &State) -> Player {
-        if state.to_move() == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        player(usize::from(state.to_move()))
     }
 
     fn generate_moves(&self, state: &State, moves: &mut MoveList<Action>) {
@@ -32,9 +28,8 @@ impl Game for Rules {
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
-        state
-            .is_over()
-            .then(|| outcome_of(self.final_margin(state), self.player_to_move(state)))
+        let (margin, to_move) = (self.final_margin(state), self.player_to_move(state));
+        outcome_if_over(state.is_over(), margin, to_move)
     }
 
     fn next(&self, state: &State, action: Action) -> State {
@@ -85,8 +80,8 @@ fn nearer_cells(walls: &Walls, starts: [u64; 2]) -> [u64; 2] {
 /// Evaluation at the horizon: the cells the mover's token reaches in fewer steps through
 /// open sides than the opponent's, minus the opposite; a finished game is worth its exact
 /// domain sizes' difference.
-pub fn domain(state: &State, limit: Limit) -> Action {
-    choose(Rules, state, limit)
+pub fn choose(state: &State, limit: Limit) -> Action {
+    search_move(Rules, state, limit)
 }
 
 #[cfg(test)]
@@ -160,7 +155,7 @@ mod tests {
             to: Cell::new(2, 2),
             wall: Dir::R,
         };
-        assert_eq!(domain(&state, Limit::Depth(1)), walled_in);
+        assert_eq!(choose(&state, Limit::Depth(1)), walled_in);
         let shut = state.play(walled_in).play(Action {
             to: Cell::new(2, 3),
             wall: Dir::U,

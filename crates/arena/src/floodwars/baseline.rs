@@ -1,9 +1,9 @@
-//! Flood Wars on the rules of `floodwars_core::Position`.
+//! The `alphabeta` baseline for Flood Wars, on the rules of `floodwars_core::Position`.
 
 use floodwars_core::{Colour, Position, Side};
 use search::{Game, MoveList, Outcome, Player, Score};
 
-use super::{Limit, choose, outcome_of};
+use crate::baseline::{Limit, outcome_if_over, player, search_move};
 
 /// Flood Wars on the rules of `floodwars_core::Position`, with the baseline's evaluation.
 #[derive(Clone, Copy, Debug)]
@@ -14,10 +14,7 @@ impl Game for Rules {
     type Move = Colour;
 
     fn player_to_move(&self, position: &Position) -> Player {
-        match position.to_move() {
-            Side::J => Player::First,
-            Side::S => Player::Second,
-        }
+        player(position.to_move().index())
     }
 
     fn generate_moves(&self, position: &Position, moves: &mut MoveList<Colour>) {
@@ -27,9 +24,8 @@ impl Game for Rules {
     }
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
-        position
-            .is_over()
-            .then(|| outcome_of(self.final_margin(position), self.player_to_move(position)))
+        let (margin, to_move) = (self.final_margin(position), self.player_to_move(position));
+        outcome_if_over(position.is_over(), margin, to_move)
     }
 
     fn next(&self, position: &Position, colour: Colour) -> Position {
@@ -62,8 +58,8 @@ fn margin_for(side: Side, j_margin: i64) -> i64 {
 ///
 /// Evaluation at the horizon: the mover's area minus the opponent's, in cells; a finished
 /// game (move limit or no region reachable by both) is worth its exact score margin.
-pub fn floodwars(position: &Position, limit: Limit) -> Colour {
-    choose(Rules, position, limit)
+pub fn choose(position: &Position, limit: Limit) -> Colour {
+    search_move(Rules, position, limit)
 }
 
 #[cfg(test)]
@@ -92,11 +88,11 @@ mod tests {
         // (the first of two colours that each gain a cell), after which S's `#` takes the
         // bottom middle and with it the last `*`: S 4, J 2. Depth 2 takes the `#` itself.
         let position: Position = "J\n@++\n*#*\n".parse().unwrap();
-        assert_eq!(floodwars(&position, Limit::Depth(1)), Colour::At);
+        assert_eq!(choose(&position, Limit::Depth(1)), Colour::At);
         let shut_out = position.play(Colour::At).play(Colour::Hash);
         assert!(shut_out.is_over());
         assert_eq!((shut_out.score().j, shut_out.score().s), (2, 4));
-        assert_eq!(floodwars(&position, Limit::Depth(2)), Colour::Hash);
+        assert_eq!(choose(&position, Limit::Depth(2)), Colour::Hash);
         let (_, value) = best(&Rules, &position, 2);
         assert!(value > -search::WIN);
     }

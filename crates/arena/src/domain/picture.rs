@@ -3,10 +3,10 @@
 use domain_core::board::{ALL, Cell, SIZE};
 use domain_core::state::State;
 
-use super::{Dot, Line, Picture};
+use crate::html::{Dot, Line, Picture};
 
-/// What each player looks like on a [`domain()`] picture, player 0's then player 1's.
-pub const DOMAIN_LEGEND: [&str; 2] = [
+/// What each player looks like on a [`picture()`] picture, player 0's then player 1's.
+pub const LEGEND: [&str; 2] = [
     "blue token, starts top-left; pale blue: cells it reaches first",
     "red token, starts bottom-right; pale red: cells it reaches first",
 ];
@@ -24,7 +24,7 @@ const WALL_WIDTH: f64 = 0.14;
 /// sides (pale blue or pale red; beige for a tie, grey for a cell neither reaches), faint lines
 /// between the cells, the border and every wall as thick lines on cell edges, the tokens as
 /// dots.
-pub fn domain(state: &State) -> Picture {
+pub fn picture(state: &State) -> Picture {
     let size = usize::from(SIZE);
     let mut picture = Picture::plain(size, size, CUT_OFF);
     picture.add_grid();
@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn the_start_splits_along_the_diagonal() {
-        let picture = domain(&State::default());
+        let picture = picture(&State::default());
         assert_eq!(picture.cells.len(), 49);
         assert_eq!(fills(&picture, FIRST_TO[0]), 21);
         assert_eq!(fills(&picture, FIRST_TO[1]), 21);
@@ -141,7 +141,7 @@ mod tests {
                 to: Cell::new(6, 5),
                 wall: Dir::U,
             });
-        let picture = domain(&state);
+        let picture = picture(&state);
         let walls = walls(&picture);
         assert_eq!(walls.len(), 4 + 2);
         assert_eq!(
@@ -158,7 +158,7 @@ mod tests {
         walls.add(Cell::new(3, 0), Dir::D);
         walls.add(Cell::new(3, 0), Dir::L);
         let state = State::new(walls, [Cell::new(0, 0), Cell::new(6, 6)], 0);
-        let picture = domain(&state);
+        let picture = picture(&state);
         assert_eq!(picture.cells[3].fill, CUT_OFF);
         assert_eq!(fills(&picture, CUT_OFF), 1);
     }

@@ -3,11 +3,11 @@
 use bitgrid::Cell;
 use cram_core::board::{Board, Domino, Square};
 
-use super::{Line, Picture};
+use crate::html::{Line, Picture};
 
-/// What each player's dominoes look like on a [`cram()`] picture, the first mover's then the
+/// What each player's dominoes look like on a [`picture()`] picture, the first mover's then the
 /// second's.
-pub const CRAM_LEGEND: [&str; 2] = [
+pub const LEGEND: [&str; 2] = [
     "blue dominoes (moves first); the last domino is ringed in gold",
     "red dominoes (moves second); dark cells were filled before the game",
 ];
@@ -25,7 +25,7 @@ const BAR_WIDTH: f64 = 0.62;
 /// in gold.
 ///
 /// Every cell is drawn, so this is meant for boards up to a few dozen cells a side.
-pub fn cram(board: &Board, played: &[Domino]) -> Picture {
+pub fn picture(board: &Board, played: &[Domino]) -> Picture {
     let (columns, rows) = (board.columns(), board.rows());
     let mut picture = Picture::plain(columns, rows, PRE_FILLED);
     picture.add_grid();
@@ -86,7 +86,7 @@ mod tests {
         for domino in played {
             board.play(domino);
         }
-        let picture = cram(&board, &played);
+        let picture = picture(&board, &played);
         assert_eq!(
             (picture.columns, picture.rows, picture.cells.len()),
             (4, 3, 12)

@@ -1,9 +1,9 @@
-//! Cram on the rules of `cram_core::board::Board`.
+//! The `alphabeta` baseline for Cram, on the rules of `cram_core::board::Board`.
 
 use cram_core::board::{Board, Domino};
 use search::{Game, MoveList, Outcome, Player, Score, mix};
 
-use super::{Limit, choose};
+use crate::baseline::{Limit, search_move};
 
 /// Cram on the rules of `cram_core::board::Board`, with the baseline's evaluation. The board
 /// does not say whose turn it is, so a position is the board and the player to move.
@@ -56,8 +56,8 @@ impl Game for Rules {
 /// count and otherwise the first legal domino is played (horizontal ones first, then
 /// vertical, each by its upper-left cell in reading order). Every domino of every node is
 /// tried: meant for small boards (the arena uses 5 x 5 to 21 x 21), not the 999 x 999 ones.
-pub fn cram(board: &Board, limit: Limit) -> Domino {
-    choose(Rules, &(board.clone(), Player::First), limit)
+pub fn choose(board: &Board, limit: Limit) -> Domino {
+    search_move(Rules, &(board.clone(), Player::First), limit)
 }
 
 #[cfg(test)]
@@ -91,7 +91,7 @@ mod tests {
         // first domino; depth 2 sees those losses and plays the middle (worth 0 to it: the
         // win comes a ply later); depth 3 sees the win.
         let line = Board::new(1, 6);
-        assert_eq!(cram(&line, Limit::Depth(1)), domino(0, 0, false));
+        assert_eq!(choose(&line, Limit::Depth(1)), domino(0, 0, false));
         let line_to_play = (line.clone(), Player::First);
         assert_eq!(best(&Rules, &line_to_play, 2), (domino(0, 2, false), 0));
         let (chosen, value) = best(&Rules, &line_to_play, 3);
@@ -105,14 +105,14 @@ mod tests {
         // play the first domino), and the search stops there instead of using the minute.
         let line = Board::new(1, 6);
         let limit = Limit::Time(std::time::Duration::from_secs(60));
-        assert_eq!(cram(&line, limit), domino(0, 2, false));
+        assert_eq!(choose(&line, limit), domino(0, 2, false));
     }
 
     #[test]
     fn a_timed_search_out_of_time_plays_its_first_ply() {
         // No time at all: the first ply still finishes and gives a legal domino.
         let board = Board::new(9, 9);
-        let chosen = cram(&board, Limit::Time(std::time::Duration::ZERO));
+        let chosen = choose(&board, Limit::Time(std::time::Duration::ZERO));
         assert!(board.is_legal(chosen));
     }
 
@@ -120,6 +120,6 @@ mod tests {
     fn depth_one_takes_an_immediate_win() {
         // A line of four: the middle domino leaves two single cells and no move.
         let line = Board::new(1, 4);
-        assert_eq!(cram(&line, Limit::Depth(1)), domino(0, 1, false));
+        assert_eq!(choose(&line, Limit::Depth(1)), domino(0, 1, false));
     }
 }

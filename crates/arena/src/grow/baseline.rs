@@ -1,9 +1,9 @@
-//! Grow on the rules of `grow_core::state::State`, where a kill gives the mover another move.
+//! The `alphabeta` baseline for Grow, on the rules of `grow_core::state::State`, where a kill gives the mover another move.
 
 use grow_core::state::{Move, State};
 use search::{Game, MoveList, Outcome, Player, Score};
 
-use super::{Limit, choose, outcome_of};
+use crate::baseline::{Limit, outcome_if_over, player, search_move};
 
 /// What one point of score is worth in the evaluation.
 const POINT: Score = 4;
@@ -19,11 +19,7 @@ impl Game for Rules {
     type Move = Move;
 
     fn player_to_move(&self, state: &State) -> Player {
-        if state.to_move() == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        player(state.to_move())
     }
 
     fn generate_moves(&self, state: &State, moves: &mut MoveList<Move>) {
@@ -33,9 +29,8 @@ impl Game for Rules {
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
-        state
-            .is_over()
-            .then(|| outcome_of(self.final_margin(state), self.player_to_move(state)))
+        let (margin, to_move) = (self.final_margin(state), self.player_to_move(state));
+        outcome_if_over(state.is_over(), margin, to_move)
     }
 
     fn next(&self, state: &State, m: Move) -> State {
@@ -71,8 +66,8 @@ impl Game for Rules {
 /// (frozen leaves included: they thaw after the extra move), from the mover's side; a
 /// finished game is worth its exact score difference. A kill keeps the same side to move,
 /// so the value after it is not negated.
-pub fn grow(state: &State, limit: Limit) -> Move {
-    choose(Rules, state, limit)
+pub fn choose(state: &State, limit: Limit) -> Move {
+    search_move(Rules, state, limit)
 }
 
 #[cfg(test)]
@@ -175,8 +170,8 @@ mod tests {
             a: direction(a),
             b: direction(b),
         };
-        assert_eq!(grow(&state, Limit::Depth(1)), split(1, 2));
-        assert_eq!(grow(&state, Limit::Depth(2)), split(1, 5));
+        assert_eq!(choose(&state, Limit::Depth(1)), split(1, 2));
+        assert_eq!(choose(&state, Limit::Depth(2)), split(1, 5));
         let (_, value) = best(&Rules, &state, 2);
         assert!(value > -search::WIN);
         assert_matches_minimax(&Rules, &state, 2);

@@ -3,10 +3,10 @@
 use bitgrid::{Cell, Plane};
 use floodwars_core::{Position, Side};
 
-use super::{Line, Picture};
+use crate::html::{Line, Picture};
 
-/// What marks each player's area on a [`floodwars()`] picture, J's then S's.
-pub const FLOODWARS_LEGEND: [&str; 2] = [
+/// What marks each player's area on a [`picture()`] picture, J's then S's.
+pub const LEGEND: [&str; 2] = [
     "J: white outline, from the bottom-left corner",
     "S: black outline, from the top-right corner",
 ];
@@ -19,7 +19,7 @@ const OUTLINES: [&str; 2] = ["#ffffff", "#111111"];
 
 /// The board: each cell in its colour, each player's area outlined (J's white, S's black) and
 /// its corner cell labelled with its letter.
-pub fn floodwars(position: &Position) -> Picture {
+pub fn picture(position: &Position) -> Picture {
     let (width, height) = (position.width(), position.height());
     let mut picture = Picture::plain(width, height, FILLS[0]);
     for y in 0..height {
@@ -84,7 +84,7 @@ mod tests {
     #[test]
     fn cells_take_their_colours_and_areas_are_outlined() {
         let position: Position = "J\n#.\n@#\n".parse().unwrap();
-        let picture = floodwars(&position);
+        let picture = picture(&position);
         assert_eq!(
             (picture.columns, picture.rows, picture.cells.len()),
             (2, 2, 4)
@@ -98,7 +98,7 @@ mod tests {
         assert_eq!(picture.cells[0].label, None);
 
         // J takes both `#`: an L of three cells, whose outline has eight edges.
-        let picture = floodwars(&position.play(Colour::Hash));
+        let picture = super::picture(&position.play(Colour::Hash));
         let j_edges = picture.lines.iter().filter(|l| l.colour == OUTLINES[0]);
         assert_eq!(j_edges.count(), 8);
         assert!(

@@ -2,10 +2,10 @@
 
 use go_core::{Cell, Point, Position};
 
-use super::{Dot, Line, Picture};
+use crate::html::{Dot, Line, Picture};
 
-/// How each player's stones look on a [`go()`] picture, Black's then White's.
-pub const GO_LEGEND: [&str; 2] = ["black stones (moves first)", "white stones (komi 7)"];
+/// How each player's stones look on a [`picture()`] picture, Black's then White's.
+pub const LEGEND: [&str; 2] = ["black stones (moves first)", "white stones (komi 7)"];
 
 const WOOD: &str = "#dcb35c";
 const LINE: &str = "#5b4420";
@@ -13,7 +13,7 @@ const STONE: [&str; 2] = ["#151515", "#f6f4ee"];
 
 /// The board as `n x n` cells with the lines of the board through their centres and each
 /// stone a disc on its point.
-pub fn go(position: &Position) -> Picture {
+pub fn picture(position: &Position) -> Picture {
     let n = position.size();
     let mut picture = Picture::plain(n, n, WOOD);
     let end = n as f64 - 0.5;

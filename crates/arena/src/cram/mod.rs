@@ -1,0 +1,319 @@
+//! Cram: the referee, behaving as the course judge does (docs/cram.md): each player is one
+//! process for the whole game; player 1 is started and must say `OK` within 1000 ms of its
+//! start, then player 2 likewise; `START` goes to player 1 only; each move is forwarded to the
+//! other player, who answers with its own within 500 ms; a player is never asked to move when
+//! no domino fits (it has lost), and both get `STOP` at the end. A late, malformed or illegal
+//! answer loses at once. Unlike the judge, this referee also checks that an answer's two cells
+//! are adjacent (a bot that plays otherwise is wrong). Plus the built-in players
+//! ([`builtins`]), the `alphabeta` baseline ([`baseline`]) and the replay picture
+//! ([`picture`]).
+
+pub mod baseline;
+pub mod builtins;
+pub mod picture;
+
+use std::time::{Duration, Instant};
+
+use cram_core::board::{Board, Domino, Square};
+use cram_core::codec::{parse_init, parse_move};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use crate::error::Error;
+use crate::html::Picture;
+use crate::player::Builtin;
+use crate::process::{Received, Session};
+use crate::record::GameRecord;
+use crate::referee::{Referee, Serve, Settings, replay_moves};
+use crate::termination::{Awaited, Loss};
+use crate::turn::{Answer, Judge, Points, Turn, exchange, other_seat_scores};
+
+/// The init line of a seeded game: an `n x n` board with `n` in `sizes`, and about
+/// `prefill_percent` of its cells pre-filled (listed in random order, some twice, as the
+/// judge may).
+pub fn init_line(seed: u64, sizes: (usize, usize), prefill_percent: u32) -> String {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let n = sizes.0 + (rng.next_u64() % (sizes.1 - sizes.0 + 1) as u64) as usize;
+    let mut line = n.to_string();
+    let cells = n * n;
+    let filled = cells * prefill_percent as usize / 100;
+    for i in 0..filled {
+        let cell = (rng.next_u64() % cells as u64) as usize;
+        line.push_str(&format!("_{}x{}", cell / n, cell % n));
+        if i % 10 == 0 {
+            // A duplicate, which players must tolerate.
+            line.push_str(&format!("_{}x{}", cell / n, cell % n));
+        }
+    }
+    line
+}
+
+/// The judge's limit from a player's start to its `OK`.
+pub const INIT_LIMIT: Duration = Duration::from_millis(1000);
+/// The judge's limit per move.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(500);
+
+/// The Cram referee.
+#[derive(Clone, Debug)]
+pub struct Cram {
+    /// Smallest and largest side of random boards.
+    pub sizes: (usize, usize),
+    /// About this share of the cells of random boards is pre-filled.
+    pub prefill_percent: u32,
+    /// A fixed init line played in every game instead of random ones.
+    pub init: Option<String>,
+    /// The limit per move (the time to say `OK` is scaled with it).
+    pub limit: Duration,
+}
+
+impl Default for Cram {
+    fn default() -> Self {
+        Self {
+            sizes: (5, 21),
+            prefill_percent: 0,
+            init: None,
+            limit: MOVE_LIMIT,
+        }
+    }
+}
+
+/// A board and the dominoes played on it: the game during play and in replays.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The board as it stands.
+    pub board: Board,
+    /// The dominoes played so far, in order.
+    pub dominoes: Vec<Domino>,
+}
+
+impl Played {
+    /// The seat to move: the players alternate, player 1 first.
+    fn mover(&self) -> usize {
+        self.dominoes.len() % 2
+    }
+}
+
+/// Starts a player and waits for its `OK` (compared case-insensitively, as the judge does).
+/// A player that fails is stopped at once and its peak memory kept in `peak_kib`.
+fn start(
+    command: &[String],
+    init: &str,
+    limit: Duration,
+    peak_kib: &mut u64,
+) -> Result<(Session, Duration), Loss> {
+    let started = Instant::now();
+    let mut session = Session::start(command).map_err(|e| Loss::CannotStart(e.to_string()))?;
+    // A bot that dies at once shows up as closed output below.
+    let _ = session.send(init);
+    let remaining = limit.saturating_sub(started.elapsed());
+    let loss = match session.receive(remaining) {
+        Received::Line(answer, _) if answer.eq_ignore_ascii_case("OK") => {
+            return Ok((session, started.elapsed()));
+        }
+        Received::Line(answer, _) => Loss::NotOk { answer },
+        Received::Timeout => Loss::late(Awaited::Ok, limit),
+        Received::Closed => Loss::Closed {
+            awaited: Awaited::Ok,
+        },
+    };
+    *peak_kib = finish(session);
+    Err(loss)
+}
+
+/// Ends a session (its input closed after `STOP`) and returns its peak memory in KiB.
+fn finish(session: Session) -> u64 {
+    session.finish(Duration::from_millis(200)).peak_rss_kib
+}
+
+impl Judge for Cram {
+    type Position = Played;
+    type Move = Domino;
+    type Link = Session;
+
+    fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    fn position(&self, init: &str) -> Played {
+        let board = parse_init(init).expect("the referee's init line is well formed");
+        Played {
+            board,
+            dominoes: Vec::new(),
+        }
+    }
+
+    /// A player with no domino left is never asked: it has lost.
+    fn to_move(&self, played: &Played) -> Option<usize> {
+        played.board.has_move().then(|| played.mover())
+    }
+
+    fn builtin_move(
+        &self,
+        builtin: Builtin,
+        played: &Played,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Domino {
+        builtin.choose_domino(&played.board, rng)
+    }
+
+    /// Player 1 is started and says `OK` before player 2 is started; the time to say it is
+    /// the judge's, scaled with the limit per move.
+    fn connect(
+        &self,
+        seat: usize,
+        command: &[String],
+        _: &Played,
+        limit: Duration,
+        record: &mut GameRecord,
+    ) -> Result<Option<Session>, Loss> {
+        let init_limit = INIT_LIMIT.mul_f64(limit.as_secs_f64() / MOVE_LIMIT.as_secs_f64());
+        let (session, took) = start(
+            command,
+            &record.start,
+            init_limit,
+            &mut record.peak_kib[seat],
+        )?;
+        record.ready_micros[seat] = took.as_micros() as u64;
+        Ok(Some(session))
+    }
+
+    /// Sends `START` (player 1's first turn) or the opponent's move and judges the answer.
+    fn ask(
+        &self,
+        link: &mut Option<Session>,
+        turn: Turn<'_, Played>,
+    ) -> Result<Answer<Domino>, Loss> {
+        let session = link.as_mut().expect("started before the first move");
+        let (board, limit) = (&turn.position.board, turn.limit);
+        let line = turn.last.unwrap_or("START");
+        let (answer, took) = exchange(session, line, limit, Awaited::Move)?;
+        match parse_move(&answer, board) {
+            Ok(played) if board.is_legal(played) => Ok(Answer::timed(played, took)),
+            Ok(domino) => Err(Loss::Illegal(format!(
+                "illegal move {domino}: the cells are not adjacent"
+            ))),
+            Err(error) => Err(Loss::Malformed(format!("bad move {answer:?}: {error}"))),
+        }
+    }
+
+    fn notation(&self, _: &Played, _: usize, domino: Domino) -> String {
+        domino.to_string()
+    }
+
+    fn apply(&self, played: &mut Played, _: usize, domino: Domino) {
+        played.board.play(domino);
+        played.dominoes.push(domino);
+    }
+
+    /// Both players get `STOP`.
+    fn close(&self, mut session: Session) -> u64 {
+        let _ = session.send("STOP");
+        finish(session)
+    }
+
+    /// The player to move has no domino left and loses: 1 point to the winner.
+    fn final_points(&self, played: &Played) -> Points {
+        let loser = played.mover();
+        Points {
+            points: other_seat_scores(loser, 1),
+            winner: Some(1 - loser as u8),
+        }
+    }
+
+    fn forfeit_points(&self, _: &Played, seat: usize, _: &Loss) -> [i64; 2] {
+        other_seat_scores(seat, 1)
+    }
+}
+
+impl Referee for Cram {
+    type State = Played;
+    const NAME: &'static str = "cram";
+    const SUMMARY: &'static str = "Cram (one process per game; 1000 ms to say OK, 500 ms per move)";
+    const SEATS: [&'static str; 2] = ["player 1", "player 2"];
+    const SERVE: Option<Serve> = Some(builtins::serve);
+    const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Played) -> Picture = |state| picture::picture(&state.board, &state.dominoes);
+    const TEXT_LEGEND: &'static str = "1, 2: the dominoes of player 1 (moves first) and of \
+        player 2; # cells filled before the game; . empty cells";
+
+    fn new(settings: &Settings) -> Result<Self, Error> {
+        let sizes = settings.sizes_or((5, 21), cram_core::board::MAX_SIDE)?;
+        let prefill_percent = settings.prefill_percent.unwrap_or(0);
+        if prefill_percent > 100 {
+            return Err(Error::Setting(
+                "--prefill is a percentage (0 to 100)".to_string(),
+            ));
+        }
+        let init = match &settings.start {
+            None => None,
+            Some(text) => {
+                let line = text.trim_end_matches(['\n', '\r']);
+                parse_init(line).map_err(|e| Error::Start(format!("the init line file: {e}")))?;
+                Some(line.to_string())
+            }
+        };
+        Ok(Self {
+            sizes,
+            prefill_percent,
+            init,
+            limit: settings.limit.unwrap_or(MOVE_LIMIT),
+        })
+    }
+
+    fn start(&self, seed: u64) -> String {
+        match &self.init {
+            Some(init) => init.clone(),
+            None => init_line(seed, self.sizes, self.prefill_percent),
+        }
+    }
+
+    fn states(record: &GameRecord) -> Result<Vec<Played>, Error> {
+        let board = parse_init(&record.start)
+            .map_err(|e| Error::Record(format!("the recorded init line: {e}")))?;
+        let start = Played {
+            board,
+            dominoes: Vec::new(),
+        };
+        replay_moves(start, record, "legal domino", |before, m| {
+            let domino = parse_move(&m.text, &before.board).ok()?;
+            let mut after = before.clone();
+            after.board.is_legal(domino).then_some(())?;
+            after.board.play(domino);
+            after.dominoes.push(domino);
+            Some(after)
+        })
+    }
+
+    fn text(state: &Played, colour: bool) -> String {
+        let board = &state.board;
+        let mut owner = vec![None; board.rows() * board.columns()];
+        for (number, domino) in state.dominoes.iter().enumerate() {
+            for square in [domino.first, domino.second] {
+                owner[square.row * board.columns() + square.column] = Some(number % 2);
+            }
+        }
+        let mut out = String::new();
+        for row in 0..board.rows() {
+            for column in 0..board.columns() {
+                let square = Square { row, column };
+                let glyph = match owner[row * board.columns() + column] {
+                    Some(0) if colour => "\x1b[44;97m1\x1b[0m",
+                    Some(_) if colour => "\x1b[41;97m2\x1b[0m",
+                    Some(0) => "1",
+                    Some(_) => "2",
+                    None if board.is_empty(square) => ".",
+                    None => "#",
+                };
+                out.push_str(glyph);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Dominoes played by each player.
+    fn scores(state: &Played) -> [i64; 2] {
+        let first = state.dominoes.len().div_ceil(2) as i64;
+        [first, state.dominoes.len() as i64 - first]
+    }
+}

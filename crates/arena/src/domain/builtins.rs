@@ -1,0 +1,61 @@
+//! The built-in players of Domain Expansion, in the referee's process and as processes.
+
+use domain_core::engine::evaluate;
+use domain_core::state::{Action, State};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::error::Error;
+use crate::player::{Builtin, at_random, best_at_random};
+use crate::serve::{self, Lines, protocol};
+
+impl Builtin {
+    /// The action this strategy picks in a Domain Expansion `state` (which must not be over).
+    pub fn choose_action(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Action {
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        match self {
+            Self::Random => at_random(&actions, rng),
+            Self::Greedy => {
+                let me = state.to_move();
+                let value = |action: &Action| {
+                    let next = state.play(*action);
+                    if next.is_over() {
+                        let domains = next.domain_sizes();
+                        1_000_000
+                            * (i64::from(domains[me as usize])
+                                - i64::from(domains[1 - me as usize]))
+                    } else {
+                        -i64::from(evaluate(&next))
+                    }
+                };
+                let values: Vec<i64> = actions.iter().map(value).collect();
+                best_at_random(&actions, &values, rng)
+            }
+            Self::AlphaBeta(limit) => super::baseline::choose(state, limit),
+        }
+    }
+}
+
+/// Plays a whole game as `builtin` over the protocol on standard input and output.
+pub fn serve(builtin: Builtin) -> Result<(), Error> {
+    use domain_core::codec::{parse_action_line, parse_cell, parse_size};
+    let mut lines = Lines::stdin();
+    let mut initial = || {
+        let line = lines.next_line()?;
+        line.ok_or_else(|| protocol("the input ended before the three initial lines"))
+    };
+    parse_size(&initial()?).map_err(protocol)?;
+    let mine = parse_cell(&initial()?).map_err(protocol)?;
+    parse_cell(&initial()?).map_err(protocol)?;
+    let mut state = State::default();
+    let mut rng = serve::rng_from(u64::from(mine.0));
+    while let Some(line) = lines.next_line()? {
+        if let Some(action) = parse_action_line(&line).map_err(protocol)? {
+            state = state.play_reported(action);
+        }
+        let action = builtin.choose_action(&state, &mut rng);
+        serve::say(&action.to_string())?;
+        state = state.play(action);
+    }
+    Ok(())
+}

@@ -1,0 +1,249 @@
+//! Flood Wars: the referee, one process per move, exactly as the judge runs bots
+//! (docs/floodwars.md): `J` or `S` and the board on standard input, then end of input; the
+//! answer is the other letter and the board after a legal move. A late, malformed or illegal
+//! answer, a crash or a non-zero exit loses, and the opponent gets width x height points.
+//! Plus random boards, the built-in players ([`builtins`]), the `alphabeta` baseline
+//! ([`baseline`]) and the replay picture ([`picture`]).
+
+pub mod baseline;
+pub mod builtins;
+pub mod picture;
+
+use std::time::Duration;
+
+use floodwars_core::codec::parse;
+use floodwars_core::{Colour, Position, Side};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use crate::error::Error;
+use crate::html::Picture;
+use crate::player::Builtin;
+use crate::process::{Exit, run_once};
+use crate::record::GameRecord;
+use crate::referee::{Referee, Serve, Settings, Unused, replay_moves};
+use crate::termination::{Awaited, Loss};
+use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
+
+/// The judge's limit per move.
+pub const LIMIT: Duration = Duration::from_secs(1);
+
+/// The Flood Wars referee.
+#[derive(Clone, Debug)]
+pub struct FloodWars {
+    /// Smallest and largest width and height of random boards.
+    pub sizes: (usize, usize),
+    /// A fixed board played in every game instead of random ones.
+    pub board: Option<Position>,
+    /// The limit per move.
+    pub limit: Duration,
+}
+
+impl Default for FloodWars {
+    fn default() -> Self {
+        Self {
+            sizes: (10, floodwars_core::MAX_SIDE),
+            board: None,
+            limit: LIMIT,
+        }
+    }
+}
+
+/// Why an answer is not the board after a legal move.
+fn bad_answer(position: &Position, answer: &[u8]) -> Loss {
+    let expected_letter = position.to_move().other().letter();
+    match parse(answer) {
+        Err(error) => Loss::Malformed(format!("malformed answer: {error}")),
+        Ok(answer) if answer.to_move().letter() != expected_letter => {
+            Loss::Illegal(format!("the answer must start with {expected_letter}"))
+        }
+        Ok(_) => Loss::Illegal("the answer is not the board after a legal move".to_string()),
+    }
+}
+
+/// The start position of a record's board rows (J to move).
+pub fn start_position(rows: &str) -> Result<Position, floodwars_core::ParseError> {
+    parse(format!("J\n{}\n", rows.trim_end()).as_bytes())
+}
+
+/// A board's rows, without the `J`/`S` line.
+fn rows(position: &Position) -> String {
+    let text = position.to_string();
+    text.split_once('\n')
+        .map(|(_, rows)| rows.trim_end().to_string())
+        .unwrap_or_default()
+}
+
+impl Judge for FloodWars {
+    type Position = Position;
+    type Move = Colour;
+    type Link = ();
+
+    fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    fn position(&self, start: &str) -> Position {
+        start_position(start).expect("the referee's board is well formed")
+    }
+
+    fn to_move(&self, position: &Position) -> Option<usize> {
+        (!position.is_over()).then(|| position.to_move().index())
+    }
+
+    fn builtin_move(
+        &self,
+        builtin: Builtin,
+        position: &Position,
+        _: &mut Xoshiro256PlusPlus,
+    ) -> Colour {
+        builtin.choose_colour(position)
+    }
+
+    fn ask(&self, _: &mut Option<()>, turn: Turn<'_, Position>) -> Result<Answer<Colour>, Loss> {
+        let position = turn.position;
+        let run = run_once(turn.command, position.to_string().as_bytes(), turn.limit);
+        if run.timed_out {
+            return Err(Loss::late(Awaited::Exit, turn.limit));
+        }
+        match run.exit {
+            Exit::Code(0) => {}
+            Exit::Code(code) => {
+                let first_line = run.stderr_first_line();
+                return Err(Loss::ExitStatus { code, first_line });
+            }
+            Exit::Signal(signal) => return Err(Loss::Crashed { signal }),
+            Exit::SpawnFailed(message) => return Err(Loss::CannotStart(message)),
+        }
+        let legal = position
+            .legal_moves()
+            .find(|&c| position.play(c).to_string().as_bytes() == run.stdout);
+        let played = legal.ok_or_else(|| bad_answer(position, &run.stdout))?;
+        Ok(Answer {
+            played,
+            took: run.elapsed,
+            peak_kib: run.peak_rss_kib,
+        })
+    }
+
+    fn notation(&self, _: &Position, _: usize, colour: Colour) -> String {
+        (colour.to_byte() as char).to_string()
+    }
+
+    fn apply(&self, position: &mut Position, _: usize, colour: Colour) {
+        *position = position.play(colour);
+    }
+
+    fn final_points(&self, position: &Position) -> Points {
+        Points::higher_wins(Self::scores(position))
+    }
+
+    /// The opponent gets width x height points.
+    fn forfeit_points(&self, position: &Position, seat: usize, _: &Loss) -> [i64; 2] {
+        other_seat_scores(seat, (position.width() * position.height()) as i64)
+    }
+}
+
+impl Referee for FloodWars {
+    type State = Position;
+    const NAME: &'static str = "floodwars";
+    const SUMMARY: &'static str = "Flood Wars (one process per move, 1 s)";
+    const SEATS: [&'static str; 2] = ["J", "S"];
+    const SERVE: Option<Serve> = Some(builtins::serve);
+    const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
+    const TEXT_LEGEND: &'static str = "J, S: the cells of J's area (from the bottom-left corner, \
+        moves first) and of S's (from the top-right); @ # + . *: the colours of the other cells";
+
+    fn new(settings: &Settings) -> Result<Self, Error> {
+        settings.refuse(Self::NAME, &[Unused::Prefill])?;
+        let sizes = settings.sizes_or((10, floodwars_core::MAX_SIDE), floodwars_core::MAX_SIDE)?;
+        if sizes.1 < 2 {
+            let words = "a board needs two cells: --max-size at least 2";
+            return Err(Error::Setting(words.to_string()));
+        }
+        let board = match &settings.start {
+            None => None,
+            Some(text) => {
+                let rows = text
+                    .strip_prefix("J\n")
+                    .or_else(|| text.strip_prefix("S\n"))
+                    .unwrap_or(text);
+                let board = start_position(rows);
+                Some(board.map_err(|e| Error::Start(format!("the board file: {e}")))?)
+            }
+        };
+        Ok(Self {
+            sizes,
+            board,
+            limit: settings.limit.unwrap_or(LIMIT),
+        })
+    }
+
+    fn start(&self, seed: u64) -> String {
+        if let Some(board) = &self.board {
+            return rows(board);
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let (low, high) = self.sizes;
+        let span = (high - low + 1) as u64;
+        let mut side = || low + (rng.next_u64() % span) as usize;
+        let (mut width, mut height) = (side(), side());
+        if width * height < 2 {
+            (width, height) = (2, 1);
+        }
+        rows(&random_board(width, height, rng.next_u64()))
+    }
+
+    fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
+        let start = start_position(&record.start);
+        let start = start.map_err(|e| Error::Record(format!("the recorded board: {e}")))?;
+        replay_moves(start, record, "legal colour", |position, m| {
+            let colour = m.text.bytes().next().and_then(Colour::from_byte)?;
+            position.is_legal(colour).then(|| position.play(colour))
+        })
+    }
+
+    fn text(position: &Position, colour: bool) -> String {
+        let (j, s) = (position.area(Side::J), position.area(Side::S));
+        let mut out = String::new();
+        for (y, line) in rows(position).lines().enumerate() {
+            for (x, c) in line.chars().enumerate() {
+                let cell = bitgrid::Cell { x, y };
+                let shown = if j.contains(cell) {
+                    'J'
+                } else if s.contains(cell) {
+                    'S'
+                } else {
+                    c
+                };
+                if colour {
+                    let code = match c {
+                        '@' => 41,
+                        '#' => 42,
+                        '+' => 43,
+                        '.' => 44,
+                        _ => 45,
+                    };
+                    out.push_str(&format!("\x1b[{code};97m{shown}\x1b[0m"));
+                } else {
+                    out.push(shown);
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn scores(position: &Position) -> [i64; 2] {
+        let score = position.score();
+        [score.j as i64, score.s as i64]
+    }
+}
+
+/// A random board of `width x height` (each cell's colour uniform; the corners differ), J to
+/// move. Panics on a board of fewer than two cells, whose corners cannot differ.
+pub fn random_board(width: usize, height: usize, seed: u64) -> Position {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    Position::random(width, height, || rng.next_u64())
+}

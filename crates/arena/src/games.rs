@@ -1,0 +1,62 @@
+//! The registry of the games: the one place that lists them, with their names and summaries,
+//! and turns a game's name into its referee type.
+
+use crate::cram::Cram;
+use crate::domain::Domain;
+use crate::floodwars::FloodWars;
+use crate::go::Go;
+use crate::grow::Grow;
+use crate::referee::Referee;
+
+/// Something to do with a game's referee type, whichever game it is.
+pub trait ForGame {
+    /// What it gives.
+    type Output;
+
+    /// Does it for the game of referee `R`.
+    fn run<R: Referee>(self) -> Self::Output;
+}
+
+/// Every game's name and summary, in the order the help lists them.
+pub const GAMES: [(&str, &str); 5] = [
+    (FloodWars::NAME, FloodWars::SUMMARY),
+    (Domain::NAME, Domain::SUMMARY),
+    (Cram::NAME, Cram::SUMMARY),
+    (Grow::NAME, Grow::SUMMARY),
+    (Go::NAME, Go::SUMMARY),
+];
+
+/// Does `task` for the game named `name`; `None` for a name no game has.
+pub fn for_game<T: ForGame>(name: &str, task: T) -> Option<T::Output> {
+    Some(match name {
+        FloodWars::NAME => task.run::<FloodWars>(),
+        Domain::NAME => task.run::<Domain>(),
+        Cram::NAME => task.run::<Cram>(),
+        Grow::NAME => task.run::<Grow>(),
+        Go::NAME => task.run::<Go>(),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Name;
+
+    impl ForGame for Name {
+        type Output = &'static str;
+
+        fn run<R: Referee>(self) -> &'static str {
+            R::NAME
+        }
+    }
+
+    #[test]
+    fn every_listed_game_is_found_by_its_name() {
+        for (name, _) in GAMES {
+            assert_eq!(for_game(name, Name), Some(name));
+        }
+        assert_eq!(for_game("chess", Name), None);
+    }
+}

@@ -1,0 +1,298 @@
+//! Go: the referee (docs/rules/go.md), two GTP engines playing a game by the Tromp-Taylor
+//! rules.
+//!
+//! Each engine is one process for the whole game. The referee sets it up with `boardsize`,
+//! `clear_board`, `komi 7` and `time_settings 0 S 1` (S seconds per move: the limit, rounded
+//! up), then asks the player to move for `genmove` and tells the other engine the move with
+//! `play`. go-core is the judge: a move it finds illegal (an occupied point, positional
+//! superko), a reply that is not a move, a late reply (the limit per move, 5 s unless
+//! `--limit-ms`), an engine that dies or refuses a legal move of its opponent, all lose the
+//! game. `resign` loses it too. Two passes in a row end the game, as does a cap of four moves
+//! per point; the final board is scored by area, komi 7 for White. Black is seat 0.
+//!
+//! The built-ins ([`builtins`]) play in the referee's process only; the replay picture is in
+//! [`picture`].
+
+pub mod builtins;
+pub mod picture;
+
+use std::time::{Duration, Instant};
+
+use go_core::gtp::{GtpMove, colour_word};
+use go_core::{Cell, Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Point, Position};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use crate::error::Error;
+use crate::html::Picture;
+use crate::player::Builtin;
+use crate::process::{Received, Session};
+use crate::record::GameRecord;
+use crate::referee::{Referee, Serve, Settings, Unused, replay_moves};
+use crate::termination::{Awaited, Loss};
+use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
+
+/// The limit per move unless `--limit-ms` says otherwise.
+pub const MOVE_LIMIT: Duration = Duration::from_secs(5);
+/// Komi, added to White's points.
+pub const KOMI: i64 = 7;
+/// The board side unless `--min-size`/`--max-size` say otherwise.
+pub const DEFAULT_SIZE: usize = 9;
+
+/// The Go referee.
+#[derive(Clone, Copy, Debug)]
+pub struct Go {
+    /// The limit per move.
+    pub limit: Duration,
+    /// The smallest and largest board side.
+    pub sizes: (usize, usize),
+}
+
+/// The time an engine gets to answer a setup command or a move of its opponent.
+fn setup_limit(limit: Duration) -> Duration {
+    limit.max(Duration::from_secs(10))
+}
+
+/// Sends one command and waits for its reply within `limit`: the reply's text after `=`, or
+/// why there is none.
+fn call(session: &mut Session, command: &str, limit: Duration) -> Result<(String, Duration), Loss> {
+    let start = Instant::now();
+    let _ = session.send(command);
+    let awaited = || Awaited::Reply(command.to_string());
+    let mut reply: Option<String> = None;
+    loop {
+        match session.receive(limit.saturating_sub(start.elapsed())) {
+            Received::Line(line, _) => match &reply {
+                None if line.trim().is_empty() => {}
+                None => reply = Some(line),
+                Some(_) if line.trim().is_empty() => break,
+                Some(_) => {}
+            },
+            Received::Timeout => return Err(Loss::late(awaited(), limit)),
+            Received::Closed => return Err(Loss::Closed { awaited: awaited() }),
+        }
+    }
+    let took = start.elapsed();
+    let reply = reply.expect("a reply line before the empty line");
+    let text = |rest: &str| {
+        rest.trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim()
+            .to_string()
+    };
+    let command = command.to_string();
+    match reply.strip_prefix('=') {
+        Some(rest) => Ok((text(rest), took)),
+        None => match reply.strip_prefix('?') {
+            Some(rest) => Err(Loss::Refused {
+                command,
+                reason: text(rest),
+            }),
+            None => Err(Loss::NotGtp { reply, command }),
+        },
+    }
+}
+
+impl Judge for Go {
+    type Position = Game;
+    type Move = Move;
+    type Link = Session;
+
+    fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    fn position(&self, start: &str) -> Game {
+        Game::new(board_side(start).unwrap_or(DEFAULT_SIZE), KOMI as f64)
+    }
+
+    /// Two passes in a row end the game, as does a cap of four moves per point.
+    fn to_move(&self, game: &Game) -> Option<usize> {
+        let cap = 4 * game.size() * game.size();
+        (!game.is_over() && game.moves().len() < cap).then(|| game.to_move().index())
+    }
+
+    /// No alpha-beta built-in plays Go.
+    fn check_builtin(builtin: Builtin) -> Result<(), Loss> {
+        match builtin {
+            Builtin::AlphaBeta(_) => Err(Loss::NoSuchBuiltin {
+                builtin: "alpha-beta".to_string(),
+                game: "Go".to_string(),
+            }),
+            Builtin::Random | Builtin::Greedy => Ok(()),
+        }
+    }
+
+    fn builtin_move(&self, builtin: Builtin, game: &Game, rng: &mut Xoshiro256PlusPlus) -> Move {
+        builtin.choose_go_move(game, game.to_move(), rng)
+    }
+
+    /// Starts an engine and sets it up for a game on this board.
+    fn connect(
+        &self,
+        _: usize,
+        command: &[String],
+        game: &Game,
+        limit: Duration,
+        _: &mut GameRecord,
+    ) -> Result<Option<Session>, Loss> {
+        let mut session = Session::start(command).map_err(|e| Loss::CannotStart(e.to_string()))?;
+        let seconds = limit.as_secs_f64().ceil().max(1.0);
+        for setup in [
+            format!("boardsize {}", game.size()),
+            "clear_board".to_string(),
+            format!("komi {KOMI}"),
+            format!("time_settings 0 {seconds} 1"),
+        ] {
+            call(&mut session, &setup, setup_limit(limit))?;
+        }
+        Ok(Some(session))
+    }
+
+    /// Asks the engine for its move and checks it.
+    fn ask(&self, link: &mut Option<Session>, turn: Turn<'_, Game>) -> Result<Answer<Move>, Loss> {
+        let session = link.as_mut().expect("started before the first move");
+        let (game, colour) = (turn.position, turn.position.to_move());
+        let genmove = format!("genmove {}", colour_word(colour));
+        let (reply, took) = call(session, &genmove, turn.limit)?;
+        if reply.eq_ignore_ascii_case("resign") {
+            return Err(Loss::Resigned);
+        }
+        let played = reply
+            .parse::<GtpMove>()
+            .ok()
+            .and_then(|m| m.on_board(game.size()))
+            .ok_or_else(|| Loss::Malformed(format!("{reply:?} is not a move on this board")))?;
+        game.check(colour, played)
+            .map_err(|e| Loss::Illegal(format!("illegal move {reply}: {e}")))?;
+        Ok(Answer::timed(played, took))
+    }
+
+    /// Tells the other engine the move with `play`.
+    fn tell(
+        &self,
+        session: &mut Session,
+        seat: usize,
+        notation: &str,
+        limit: Duration,
+    ) -> Result<(), Loss> {
+        let colour = if seat == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let told = format!("play {} {notation}", colour_word(colour));
+        call(session, &told, setup_limit(limit)).map(|_| ())
+    }
+
+    fn notation(&self, game: &Game, _: usize, played: Move) -> String {
+        GtpMove::from_move(played, game.size()).to_string()
+    }
+
+    fn apply(&self, game: &mut Game, _: usize, played: Move) {
+        game.play(game.to_move(), played).expect("checked before");
+    }
+
+    /// Ends an engine with `quit`, then its process group.
+    fn close(&self, mut session: Session) -> u64 {
+        let _ = session.send("quit");
+        session.finish(Duration::from_millis(500)).peak_rss_kib
+    }
+
+    /// The area score, komi 7 for White.
+    fn final_points(&self, game: &Game) -> Points {
+        let score = game.score();
+        Points::higher_wins([score.black as i64, score.white as i64 + KOMI])
+    }
+
+    /// The other seat gets a point for every point of the board.
+    fn forfeit_points(&self, game: &Game, seat: usize, _: &Loss) -> [i64; 2] {
+        other_seat_scores(seat, (game.size() * game.size()) as i64)
+    }
+}
+
+impl Referee for Go {
+    type State = Position;
+    const NAME: &'static str = "go";
+    const SUMMARY: &'static str = "Go by the Tromp-Taylor rules: two GTP engines, 9 x 9 unless \
+        --min-size/--max-size, komi 7, 5 s a move";
+    const SEATS: [&'static str; 2] = ["Black", "White"];
+    /// The built-ins play Go in the arena's process only.
+    const SERVE: Option<Serve> = None;
+    const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
+    const TEXT_LEGEND: &'static str =
+        "X: Black's stones (moves first), O: White's, .: empty points";
+
+    fn new(settings: &Settings) -> Result<Self, Error> {
+        settings.refuse(Self::NAME, &[Unused::Prefill, Unused::Start])?;
+        let sizes = settings.sizes_or((DEFAULT_SIZE, DEFAULT_SIZE), MAX_PLAY_SIZE)?;
+        if sizes.0 < MIN_PLAY_SIZE {
+            let words = format!("a Go board has a side of at least {MIN_PLAY_SIZE}");
+            return Err(Error::Setting(words));
+        }
+        Ok(Self {
+            limit: settings.limit.unwrap_or(MOVE_LIMIT),
+            sizes,
+        })
+    }
+
+    /// The start is the board side, drawn from the seed between the smallest and largest.
+    fn start(&self, seed: u64) -> String {
+        let (low, high) = self.sizes;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        (low + (rng.next_u64() % (high - low + 1) as u64) as usize).to_string()
+    }
+
+    fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
+        let size = board_side(&record.start);
+        let not_a_side = || Error::Record(format!("{:?} is not a Go board side", record.start));
+        let mut game = Game::new(size.ok_or_else(not_a_side)?, KOMI as f64);
+        let start = game.position().clone();
+        replay_moves(start, record, "legal move", |_, m| {
+            let colour = if m.seat == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            let played = m.text.parse::<GtpMove>().ok()?.on_board(game.size())?;
+            game.play(colour, played).ok()?;
+            Some(game.position().clone())
+        })
+    }
+
+    fn text(state: &Position, colour: bool) -> String {
+        let n = state.size();
+        let mut out = String::new();
+        for y in 0..n {
+            for x in 0..n {
+                if x > 0 {
+                    out.push(' ');
+                }
+                let glyph = match (state.point(Cell::new(x, y)), colour) {
+                    (Point::Black, true) => "\x1b[1;34mX\x1b[0m",
+                    (Point::White, true) => "\x1b[1;31mO\x1b[0m",
+                    (Point::Black, false) => "X",
+                    (Point::White, false) => "O",
+                    (Point::Empty, _) => ".",
+                };
+                out.push_str(glyph);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn scores(state: &Position) -> [i64; 2] {
+        let score = state.board().score();
+        [score.black as i64, score.white as i64 + KOMI]
+    }
+}
+
+/// The board side a start names, if it is one go-core plays on.
+fn board_side(start: &str) -> Option<usize> {
+    start
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(n))
+}

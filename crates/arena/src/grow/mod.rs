@@ -1,0 +1,191 @@
+//! Grow: the referee, as the contest's deployed judge runs bots (docs/grow.md): one process
+//! per move, the grid seen from the mover's side on standard input then end of input
+//! (mirrored for the second player), 2 s of wall time; the answer is one line of numbers and
+//! commas (the trailing newline is optional); anything on standard error, a late, malformed
+//! or invalid answer loses at once, and the exit status is ignored. A kill gives the mover
+//! another move. Plus the built-in players ([`builtins`]), the `alphabeta` baseline
+//! ([`baseline`]) and the replay picture ([`picture`]).
+
+pub mod baseline;
+pub mod builtins;
+pub mod picture;
+
+use std::time::Duration;
+
+use grow_core::codec::format_grid;
+use grow_core::state::{Move, Side, State};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::error::Error;
+use crate::html::Picture;
+use crate::player::Builtin;
+use crate::process::{Exit, run_once};
+use crate::record::GameRecord;
+use crate::referee::{Referee, Serve, Settings, replay_moves};
+use crate::termination::{Awaited, Loss};
+use crate::turn::{Answer, Judge, Points, Turn};
+
+/// The judge's limit per move.
+pub const LIMIT: Duration = Duration::from_secs(2);
+
+/// The Grow referee.
+#[derive(Clone, Copy, Debug)]
+pub struct Grow {
+    /// The limit per move.
+    pub limit: Duration,
+}
+
+impl Default for Grow {
+    fn default() -> Self {
+        Self { limit: LIMIT }
+    }
+}
+
+/// A move in `side`'s own view, from player 1's (or back: mirroring is its own inverse).
+/// Side 1 sees the grid mirrored and answers in that view.
+fn own_view(side: Side, m: Move) -> Move {
+    if side == 0 { m } else { State::mirror_move(m) }
+}
+
+impl Judge for Grow {
+    type Position = State;
+    /// A move in player 1's view.
+    type Move = Move;
+    type Link = ();
+
+    fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    /// Every game starts from the empty grid.
+    fn position(&self, _: &str) -> State {
+        State::default()
+    }
+
+    fn to_move(&self, state: &State) -> Option<usize> {
+        (!state.is_over()).then(|| state.to_move())
+    }
+
+    fn builtin_move(&self, builtin: Builtin, state: &State, rng: &mut Xoshiro256PlusPlus) -> Move {
+        builtin.choose_move(state, rng)
+    }
+
+    fn ask(&self, _: &mut Option<()>, turn: Turn<'_, State>) -> Result<Answer<Move>, Loss> {
+        let (state, limit) = (turn.position, turn.limit);
+        let side = state.to_move();
+        let run = run_once(turn.command, format_grid(state, side).as_bytes(), limit);
+        if run.timed_out {
+            return Err(Loss::late(Awaited::Answer, limit));
+        }
+        if let Exit::SpawnFailed(message) = run.exit {
+            return Err(Loss::CannotStart(message));
+        }
+        if !run.stderr.is_empty() {
+            let first_line = run.stderr_first_line();
+            return Err(Loss::WroteToStandardError { first_line });
+        }
+        // The judge ignores the exit status: a bot that crashed after a valid answer
+        // still moved, and one that crashed before has an empty answer.
+        let text = String::from_utf8_lossy(&run.stdout);
+        let answer = text.parse::<Move>().map_err(|error| {
+            let how = match run.exit {
+                Exit::Signal(signal) => format!(" (killed by signal {signal})"),
+                _ => String::new(),
+            };
+            Loss::Malformed(format!("malformed answer{how}: {error}"))
+        })?;
+        let played = own_view(side, answer);
+        if !state.is_legal(played) {
+            return Err(Loss::Illegal(format!("invalid move {}", text.trim_end())));
+        }
+        Ok(Answer {
+            played,
+            took: run.elapsed,
+            peak_kib: run.peak_rss_kib,
+        })
+    }
+
+    /// The move in the mover's own view, as it answered.
+    fn notation(&self, _: &State, seat: usize, played: Move) -> String {
+        own_view(seat, played).to_string()
+    }
+
+    fn apply(&self, state: &mut State, _: usize, played: Move) {
+        *state = state.play(played).0;
+    }
+
+    /// The scores, and the rules' winner (a side to move without a valid move loses whatever
+    /// the scores).
+    fn final_points(&self, state: &State) -> Points {
+        Points {
+            points: Self::scores(state),
+            winner: state.winner().map(|side| side as u8),
+        }
+    }
+
+    /// The scores as they stand.
+    fn forfeit_points(&self, state: &State, _: usize, _: &Loss) -> [i64; 2] {
+        Self::scores(state)
+    }
+}
+
+impl Referee for Grow {
+    type State = State;
+    const NAME: &'static str = "grow";
+    const SUMMARY: &'static str = "Grow (one process per move, 2 s, nothing on stderr)";
+    const SEATS: [&'static str; 2] = ["player 1", "player 2"];
+    const SERVE: Option<Serve> = Some(builtins::serve);
+    const LEGEND: [&'static str; 2] = picture::LEGEND;
+    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
+    const TEXT_LEGEND: &'static str = "player 1 (moves first, seed on the left): O nodes, o \
+        leaves, f frozen leaves; player 2 (seed on the right): X, x, F; . free points";
+
+    fn new(settings: &Settings) -> Result<Self, Error> {
+        let limit = settings.limit_only(Self::NAME, LIMIT)?;
+        Ok(Self { limit })
+    }
+
+    fn states(record: &GameRecord) -> Result<Vec<State>, Error> {
+        replay_moves(State::default(), record, "valid move", |state, m| {
+            let parsed = format!("{}\n", m.text).parse::<Move>().ok()?;
+            let parsed = own_view(usize::from(m.seat), parsed);
+            state.is_legal(parsed).then(|| state.play(parsed).0)
+        })
+    }
+
+    fn text(state: &State, colour: bool) -> String {
+        use grow_core::points::Point;
+        let mut out = String::new();
+        for i in 0..20 {
+            for j in 0..20 {
+                let point = Point::new(i, j);
+                let (glyph, side) = if state.nodes(0).contains(point) {
+                    ('O', Some(0))
+                } else if state.nodes(1).contains(point) {
+                    ('X', Some(1))
+                } else if state.frozen(0).contains(point) {
+                    ('f', Some(0))
+                } else if state.frozen(1).contains(point) {
+                    ('F', Some(1))
+                } else if state.leaves(0).contains(point) {
+                    ('o', Some(0))
+                } else if state.leaves(1).contains(point) {
+                    ('x', Some(1))
+                } else {
+                    ('.', None)
+                };
+                match side {
+                    Some(0) if colour => out.push_str(&format!("\x1b[1;34m{glyph}\x1b[0m")),
+                    Some(_) if colour => out.push_str(&format!("\x1b[1;31m{glyph}\x1b[0m")),
+                    _ => out.push(glyph),
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn scores(state: &State) -> [i64; 2] {
+        state.scores().map(i64::from)
+    }
+}

@@ -1,0 +1,205 @@
+//! How a game ended: played to its end, or lost by a seat for one typed reason, like
+//! fastchess's `MatchTermination`. A report reads the kind from the type, never from text; the
+//! text (what `--jsonl` records and the tables print) is each judge's wording, as before.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// Played to its end: the judge's points and the rules decide.
+    Normal,
+    /// `seat` lost the game by what it did, or failed to do, for `loss`.
+    Forfeit {
+        /// The seat that lost (0 moves first).
+        seat: usize,
+        /// Why.
+        loss: Loss,
+    },
+}
+
+/// What the referee was waiting for when a player was late or went away.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Awaited {
+    /// The end of a process started for one move (Flood Wars).
+    Exit,
+    /// An answer (Grow, Domain Expansion).
+    Answer,
+    /// A move line (Cram).
+    Move,
+    /// `OK` after the start (Cram).
+    Ok,
+    /// The reply to a GTP command (Go).
+    Reply(String),
+}
+
+/// Why a player lost a game it did not play to its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Loss {
+    /// Its program could not be started: the system's message.
+    CannotStart(String),
+    /// Nothing came within the limit.
+    Late {
+        /// What did not come.
+        awaited: Awaited,
+        /// The limit, in milliseconds.
+        limit_ms: u64,
+    },
+    /// It closed its output (it exited or crashed) before what the referee waited for.
+    Closed {
+        /// What did not come.
+        awaited: Awaited,
+    },
+    /// A process started for one move exited with a non-zero status (Flood Wars).
+    ExitStatus {
+        /// The status.
+        code: i32,
+        /// The first line it wrote to standard error.
+        first_line: String,
+    },
+    /// A signal ended a process started for one move (a crash).
+    Crashed {
+        /// The signal.
+        signal: i32,
+    },
+    /// It wrote to standard error, which its judge forbids (Grow).
+    WroteToStandardError {
+        /// The first line it wrote there.
+        first_line: String,
+    },
+    /// An answer that does not read as a move, in its judge's words.
+    Malformed(String),
+    /// A move the rules refuse, in its judge's words.
+    Illegal(String),
+    /// A first line other than `OK` (Cram).
+    NotOk {
+        /// The line.
+        answer: String,
+    },
+    /// A GTP engine refused a command.
+    Refused {
+        /// The command.
+        command: String,
+        /// The engine's reason.
+        reason: String,
+    },
+    /// A reply that is not GTP.
+    NotGtp {
+        /// The reply.
+        reply: String,
+        /// The command it answered.
+        command: String,
+    },
+    /// It resigned (Go).
+    Resigned,
+    /// A built-in the game has no strategy for.
+    NoSuchBuiltin {
+        /// The built-in's kind, in words (`alpha-beta`).
+        builtin: String,
+        /// The game, as its statement names it.
+        game: String,
+    },
+}
+
+impl Loss {
+    /// Nothing came within `limit`.
+    pub fn late(awaited: Awaited, limit: std::time::Duration) -> Self {
+        let limit_ms = limit.as_millis() as u64;
+        Self::Late { awaited, limit_ms }
+    }
+
+    /// Whether the player did not answer at all: late, gone, or never started.
+    pub fn is_silence(&self) -> bool {
+        matches!(
+            self,
+            Self::CannotStart(_) | Self::Late { .. } | Self::Closed { .. }
+        )
+    }
+}
+
+impl fmt::Display for Awaited {
+    /// What did not come, as in "no answer within 100 ms".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Exit => write!(f, "exit"),
+            Self::Answer => write!(f, "answer"),
+            Self::Move => write!(f, "move"),
+            Self::Ok => write!(f, "OK"),
+            Self::Reply(command) => write!(f, "reply to {command:?}"),
+        }
+    }
+}
+
+impl fmt::Display for Loss {
+    /// The reason in the words the referees have always recorded.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::CannotStart(message) => write!(f, "{message}"),
+            Self::Late { awaited, limit_ms } => match awaited {
+                Awaited::Exit => write!(f, "timed out after {limit_ms} ms"),
+                Awaited::Ok => write!(f, "no OK within {limit_ms} ms of starting"),
+                _ => write!(f, "no {awaited} within {limit_ms} ms"),
+            },
+            Self::Closed { awaited } => match awaited {
+                Awaited::Ok => write!(f, "closed its output before OK (it exited or crashed)"),
+                Awaited::Reply(command) => write!(
+                    f,
+                    "closed its output (it exited or crashed) before replying to {command:?}"
+                ),
+                _ => write!(f, "closed its output (it exited or crashed)"),
+            },
+            Self::ExitStatus { code, first_line } => {
+                write!(f, "exited with status {code}: {first_line}")
+            }
+            Self::Crashed { signal } => write!(f, "killed by signal {signal} (a crash)"),
+            Self::WroteToStandardError { first_line } => {
+                write!(f, "wrote to standard error: {first_line:?}")
+            }
+            Self::Malformed(words) | Self::Illegal(words) => write!(f, "{words}"),
+            Self::NotOk { answer } => write!(f, "answered {answer:?}, not OK"),
+            Self::Refused { command, reason } => write!(f, "refused {command:?}: {reason}"),
+            Self::NotGtp { reply, command } => {
+                write!(f, "{reply:?} is not a GTP reply (to {command:?})")
+            }
+            Self::Resigned => write!(f, "resigned"),
+            Self::NoSuchBuiltin { builtin, game } => {
+                write!(f, "no {builtin} built-in plays {game}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_read_as_the_judges_word_them() {
+        let late = |awaited, limit_ms| Loss::Late { awaited, limit_ms }.to_string();
+        assert_eq!(late(Awaited::Exit, 300), "timed out after 300 ms");
+        assert_eq!(late(Awaited::Answer, 100), "no answer within 100 ms");
+        assert_eq!(late(Awaited::Move, 500), "no move within 500 ms");
+        assert_eq!(late(Awaited::Ok, 600), "no OK within 600 ms of starting");
+        assert_eq!(
+            late(Awaited::Reply("genmove b".into()), 300),
+            "no reply to \"genmove b\" within 300 ms"
+        );
+        let closed = |awaited| Loss::Closed { awaited }.to_string();
+        assert_eq!(
+            closed(Awaited::Answer),
+            "closed its output (it exited or crashed)"
+        );
+        assert_eq!(
+            closed(Awaited::Ok),
+            "closed its output before OK (it exited or crashed)"
+        );
+        assert!(Loss::Resigned.to_string() == "resigned" && !Loss::Resigned.is_silence());
+        let no_go = Loss::NoSuchBuiltin {
+            builtin: "alpha-beta".to_string(),
+            game: "Go".to_string(),
+        };
+        assert_eq!(no_go.to_string(), "no alpha-beta built-in plays Go");
+    }
+}

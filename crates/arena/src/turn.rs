@@ -1,0 +1,315 @@
+//! The one turn loop every game is played with. A game's [`Judge`] supplies only its hooks:
+//! the position a start describes, who moves, how a built-in moves, how a program is started
+//! and asked for a move (the judge's exact protocol and checks), how a move is applied and
+//! written, and the points at the end. The loop starts the players, asks them in turn, records
+//! every move with its time and memory, ends the game with one [`Termination`] and stops the
+//! processes.
+
+use std::time::{Duration, Instant};
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::SeedableRng;
+
+use crate::player::{Builtin, Player, Program};
+use crate::process::{Received, Session};
+use crate::record::GameRecord;
+use crate::termination::{Awaited, Loss, Termination};
+
+/// A move a player made, and what it cost.
+#[derive(Clone, Copy, Debug)]
+pub struct Answer<M> {
+    /// The move.
+    pub played: M,
+    /// The time the referee measured.
+    pub took: Duration,
+    /// The peak resident memory of a process started for the move, in KiB (0 otherwise).
+    pub peak_kib: u64,
+}
+
+impl<M> Answer<M> {
+    /// A move of a built-in or of a process that lives for the game: its time, no memory of
+    /// its own.
+    pub fn timed(played: M, took: Duration) -> Self {
+        Self {
+            played,
+            took,
+            peak_kib: 0,
+        }
+    }
+}
+
+/// Sends `line` to a process that lives for the game and waits at most `limit` for its answer
+/// line; `awaited` says what the answer is, for the loss when none comes.
+pub fn exchange(
+    session: &mut Session,
+    line: &str,
+    limit: Duration,
+    awaited: Awaited,
+) -> Result<(String, Duration), Loss> {
+    // A process that has gone shows up as closed output.
+    let _ = session.send(line);
+    match session.receive(limit) {
+        Received::Line(answer, took) => Ok((answer, took)),
+        Received::Timeout => Err(Loss::late(awaited, limit)),
+        Received::Closed => Err(Loss::Closed { awaited }),
+    }
+}
+
+/// What a program is asked on its turn.
+#[derive(Debug)]
+pub struct Turn<'a, P> {
+    /// The program and its arguments.
+    pub command: &'a [String],
+    /// The game as it stands.
+    pub position: &'a P,
+    /// The last move of the game, as recorded (`None` before the first).
+    pub last: Option<&'a str>,
+    /// The limit of this turn.
+    pub limit: Duration,
+    /// Whether this is the seat's first turn of the game.
+    pub first: bool,
+}
+
+/// How a game ended in points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Points {
+    /// The points as the judge gives them, seat 0 then seat 1.
+    pub points: [i64; 2],
+    /// The winning seat, `None` for a draw.
+    pub winner: Option<u8>,
+}
+
+impl Points {
+    /// The higher points win.
+    pub fn higher_wins(points: [i64; 2]) -> Self {
+        let winner = match points[0].cmp(&points[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        Self { points, winner }
+    }
+}
+
+/// Points where only the seat other than `seat` scores: `points`.
+pub fn other_seat_scores(seat: usize, points: i64) -> [i64; 2] {
+    let mut both = [0; 2];
+    both[1 - seat] = points;
+    both
+}
+
+/// A game's judge: the hooks of the turn loop.
+pub trait Judge: Sync {
+    /// The game as it stands during play.
+    type Position;
+    /// A move.
+    type Move: Copy;
+    /// What the referee keeps of a program over a game (a process that lives for the game).
+    type Link;
+
+    /// The limit per move (or turn) unless a player has its own.
+    fn limit(&self) -> Duration;
+
+    /// The position `start` (the referee's own start text) describes.
+    fn position(&self, start: &str) -> Self::Position;
+
+    /// The seat to move, or `None` when the game is over.
+    fn to_move(&self, position: &Self::Position) -> Option<usize>;
+
+    /// Whether the built-in has a strategy for this game.
+    fn check_builtin(_builtin: Builtin) -> Result<(), Loss> {
+        Ok(())
+    }
+
+    /// The move `builtin` plays for the seat to move.
+    fn builtin_move(
+        &self,
+        builtin: Builtin,
+        position: &Self::Position,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Self::Move;
+
+    /// Starts the program of `seat` before the first move, where the game keeps its programs
+    /// for the whole game; records what the start costs in `record`.
+    fn connect(
+        &self,
+        _seat: usize,
+        _command: &[String],
+        _position: &Self::Position,
+        _limit: Duration,
+        _record: &mut GameRecord,
+    ) -> Result<Option<Self::Link>, Loss> {
+        Ok(None)
+    }
+
+    /// Asks a program for its move and checks it as the judge does.
+    fn ask(
+        &self,
+        link: &mut Option<Self::Link>,
+        turn: Turn<'_, Self::Position>,
+    ) -> Result<Answer<Self::Move>, Loss>;
+
+    /// Tells the program of the other seat the move `seat` made (`notation`), where the game
+    /// does that apart from asking for a move.
+    fn tell(
+        &self,
+        _link: &mut Self::Link,
+        _seat: usize,
+        _notation: &str,
+        _limit: Duration,
+    ) -> Result<(), Loss> {
+        Ok(())
+    }
+
+    /// The move as the record writes it.
+    fn notation(&self, position: &Self::Position, seat: usize, played: Self::Move) -> String;
+
+    /// Plays the move of `seat`.
+    fn apply(&self, position: &mut Self::Position, seat: usize, played: Self::Move);
+
+    /// Stops a program kept over the game and returns its peak memory in KiB.
+    fn close(&self, _link: Self::Link) -> u64 {
+        0
+    }
+
+    /// The points of a game played to its end.
+    fn final_points(&self, position: &Self::Position) -> Points;
+
+    /// The points when `seat` forfeits for `loss` (the other seat wins).
+    fn forfeit_points(&self, position: &Self::Position, seat: usize, loss: &Loss) -> [i64; 2];
+}
+
+/// The players of one game and what the loop keeps of them.
+struct Table<'a, J: Judge> {
+    judge: &'a J,
+    players: [&'a Player; 2],
+    limits: [Duration; 2],
+    links: [Option<J::Link>; 2],
+    record: GameRecord,
+}
+
+/// Plays one game of `judge` named `game` from `start` between `players` (seat 0, then seat
+/// 1); `seed` drives the built-ins.
+pub fn play<J: Judge>(
+    judge: &J,
+    game: &str,
+    start: &str,
+    players: [&Player; 2],
+    seed: u64,
+) -> GameRecord {
+    let limits = players.map(|player| player.limit.unwrap_or(judge.limit()));
+    let record = GameRecord::new(
+        game,
+        seed,
+        start.to_string(),
+        players.map(|player| player.name.clone()),
+        limits.map(|limit| limit.as_millis() as u64),
+    );
+    let mut table = Table {
+        judge,
+        players,
+        limits,
+        links: [None, None],
+        record,
+    };
+    let mut position = judge.position(start);
+    let termination = match table.connect(&position) {
+        Err(forfeit) => forfeit,
+        Ok(()) => table.turns(&mut position, seed),
+    };
+    table.close();
+    table.end(&position, termination)
+}
+
+impl<J: Judge> Table<'_, J> {
+    /// Starts the programs in seat order; the first that fails forfeits.
+    fn connect(&mut self, position: &J::Position) -> Result<(), Termination> {
+        for seat in 0..2 {
+            let connected = match &self.players[seat].program {
+                Program::Builtin(builtin) => J::check_builtin(*builtin).map(|()| None),
+                Program::Command(command) => {
+                    let limit = self.limits[seat];
+                    (self.judge).connect(seat, command, position, limit, &mut self.record)
+                }
+            };
+            self.links[seat] = connected.map_err(|loss| Termination::Forfeit { seat, loss })?;
+        }
+        Ok(())
+    }
+
+    /// Asks the seat to move until the game is over or a seat forfeits.
+    fn turns(&mut self, position: &mut J::Position, seed: u64) -> Termination {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut moved = [false; 2];
+        while let Some(seat) = self.judge.to_move(position) {
+            let answer = match &self.players[seat].program {
+                Program::Builtin(builtin) => {
+                    let start = Instant::now();
+                    let played = self.judge.builtin_move(*builtin, position, &mut rng);
+                    Ok(Answer::timed(played, start.elapsed()))
+                }
+                Program::Command(command) => {
+                    let turn = Turn {
+                        command,
+                        position,
+                        last: self.record.moves.last().map(|m| m.text.as_str()),
+                        limit: self.limits[seat],
+                        first: !moved[seat],
+                    };
+                    self.judge.ask(&mut self.links[seat], turn)
+                }
+            };
+            let answer = match answer {
+                Ok(answer) => answer,
+                Err(loss) => return Termination::Forfeit { seat, loss },
+            };
+            let text = self.judge.notation(position, seat, answer.played);
+            let micros = answer.took.as_micros() as u64;
+            self.judge.apply(position, seat, answer.played);
+            moved[seat] = true;
+            (self.record).push_move(seat as u8, text.clone(), micros, answer.peak_kib);
+            if let Err(loss) = self.tell(seat, &text) {
+                return Termination::Forfeit {
+                    seat: 1 - seat,
+                    loss,
+                };
+            }
+        }
+        Termination::Normal
+    }
+
+    /// Tells the other seat's program the move of `seat`.
+    fn tell(&mut self, seat: usize, text: &str) -> Result<(), Loss> {
+        let limit = self.limits[1 - seat];
+        match &mut self.links[1 - seat] {
+            Some(link) => self.judge.tell(link, seat, text, limit),
+            None => Ok(()),
+        }
+    }
+
+    /// Stops the programs kept over the game, in seat order, and records their peak memory.
+    fn close(&mut self) {
+        for (seat, link) in std::mem::take(&mut self.links).into_iter().enumerate() {
+            if let Some(link) = link {
+                let peak = &mut self.record.peak_kib[seat];
+                *peak = (*peak).max(self.judge.close(link));
+            }
+        }
+    }
+
+    /// The record of the finished game.
+    fn end(mut self, position: &J::Position, termination: Termination) -> GameRecord {
+        match termination {
+            Termination::Normal => {
+                let Points { points, winner } = self.judge.final_points(position);
+                self.record.points = points;
+                self.record.winner = winner;
+            }
+            Termination::Forfeit { seat, loss } => {
+                self.record.points = self.judge.forfeit_points(position, seat, &loss);
+                self.record.forfeit(seat as u8, loss);
+            }
+        }
+        self.record
+    }
+}
