@@ -1,6 +1,10 @@
 //! Built-in search baselines: the search crate's plain alpha-beta ([`search::negamax`]) over
 //! each game's rules, with a simple evaluation written here (not the engines'), so that
-//! strength work can measure against something that searches. `alphabeta:D` searches D plies; `alphabeta:Nms` deepens
+//! strength work can measure against something that searches. The rules are the core crate's
+//! own `search::Game` where it plays by the judge's rules (Grow, Domain Expansion: a
+//! `Baseline` puts the evaluation written here in place of the engine's), and written in the
+//! game's `baseline` module where it does not (Flood Wars, whose core game searches other
+//! positions; Cram, whose core has none). `alphabeta:D` searches D plies; `alphabeta:Nms` deepens
 //! one ply at a time for N milliseconds and plays the move of the deepest search it finished,
 //! as a contest entry of the kind that uses its whole clock does.
 //!
@@ -14,30 +18,77 @@
 
 pub use search::negamax::Limit;
 
-use search::{Game, Outcome, Player, Score};
+use search::{Game, MoveList, Outcome, Player, Score};
 
 /// The move the plain search within `limit` plays in `state` of `game`, which has one.
 pub(crate) fn search_move<G: Game>(game: G, state: &G::State, limit: Limit) -> G::Move {
     search::negamax::choose(&game, state, limit).expect("a position with a legal move")
 }
 
-/// The seat of a game's player index (0 moves first).
-pub(crate) fn player(index: usize) -> Player {
-    if index == 0 {
-        Player::First
-    } else {
-        Player::Second
+/// A core crate's game, `rules`, searched with a baseline's own evaluation at the horizon and
+/// its own margin of a finished game: the moves, their order, the outcome and the positions
+/// after a move are the core's.
+pub(crate) struct Baseline<G: Game> {
+    rules: G,
+    evaluate: fn(&G::State) -> Score,
+    final_margin: fn(&G::State) -> Score,
+}
+
+impl<G: Game> Baseline<G> {
+    /// The game `rules` with `evaluate` at the horizon and `final_margin` for a finished game
+    /// (both for the player to move).
+    pub(crate) const fn new(
+        rules: G,
+        evaluate: fn(&G::State) -> Score,
+        final_margin: fn(&G::State) -> Score,
+    ) -> Self {
+        Self {
+            rules,
+            evaluate,
+            final_margin,
+        }
     }
 }
 
-/// How a game that is `over`, with `margin` points for `to_move`, ended; `None` while it is
-/// not over.
-pub(crate) fn outcome_if_over(over: bool, margin: Score, to_move: Player) -> Option<Outcome> {
-    over.then(|| match margin.signum() {
-        1 => Outcome::Win(to_move),
-        -1 => Outcome::Win(to_move.other()),
-        _ => Outcome::Draw,
-    })
+impl<G: Game> Game for Baseline<G> {
+    type State = G::State;
+    type Move = G::Move;
+
+    fn player_to_move(&self, state: &G::State) -> Player {
+        self.rules.player_to_move(state)
+    }
+
+    fn generate_moves(&self, state: &G::State, moves: &mut MoveList<G::Move>) {
+        self.rules.generate_moves(state, moves);
+    }
+
+    fn outcome(&self, state: &G::State) -> Option<Outcome> {
+        self.rules.outcome(state)
+    }
+
+    fn next(&self, state: &G::State, m: G::Move) -> G::State {
+        self.rules.next(state, m)
+    }
+
+    fn play(&self, state: &mut G::State, m: G::Move) {
+        self.rules.play(state, m);
+    }
+
+    fn evaluate(&self, state: &G::State) -> Score {
+        (self.evaluate)(state)
+    }
+
+    fn hash(&self, state: &G::State) -> u64 {
+        self.rules.hash(state)
+    }
+
+    fn final_margin(&self, state: &G::State) -> Score {
+        (self.final_margin)(state)
+    }
+
+    fn move_index(&self, m: G::Move) -> usize {
+        self.rules.move_index(m)
+    }
 }
 
 #[cfg(test)]

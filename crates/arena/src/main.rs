@@ -251,7 +251,7 @@ impl<R: Referee> Setup<R> {
         let referee = referee::<R>(start)?;
         let players = specs
             .iter()
-            .map(|spec| player::<R>(spec))
+            .map(|spec| player::<R>(spec, start.limit_ms.map(Duration::from_millis)))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
             referee,
@@ -434,13 +434,14 @@ fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
         max_size: start.max_size,
         prefill_percent: start.prefill,
         start: board,
-        limit: start.limit_ms.map(Duration::from_millis),
     })
 }
 
-/// A player of game `R`, checked to start.
-fn player<R: Referee>(spec: &str) -> Result<Player, Error> {
-    let player = Player::parse(spec, &offer::<R>())?;
+/// A player of game `R`, checked to start; `limit` (`--limit-ms`) where it has no limit of
+/// its own.
+fn player<R: Referee>(spec: &str, limit: Option<Duration>) -> Result<Player, Error> {
+    let mut player = Player::parse(spec, &offer::<R>())?;
+    player.limit = player.limit.or(limit);
     player.check_starts()?;
     Ok(player)
 }

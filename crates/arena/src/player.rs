@@ -77,6 +77,24 @@ impl Builtin {
             Self::AlphaBeta(Limit::Time(time)) => format!("alphabeta:{}ms", time.as_millis()),
         }
     }
+
+    /// Greedy's choice among `options` (not empty), where a game has it listed: one of the
+    /// highest by `value`, ties drawn at random; any other strategy's, one drawn uniformly.
+    /// Either way one draw of `rng`.
+    pub(crate) fn pick<T: Copy, V: Ord + Copy>(
+        self,
+        options: &[T],
+        value: impl FnMut(&T) -> V,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> T {
+        match self {
+            Self::Greedy => {
+                let values: Vec<V> = options.iter().map(value).collect();
+                best_at_random(options, &values, rng)
+            }
+            _ => at_random(options, rng),
+        }
+    }
 }
 
 /// One of `options` (not empty), drawn uniformly with one draw of `rng`.
@@ -86,7 +104,7 @@ pub(crate) fn at_random<T: Copy>(options: &[T], rng: &mut Xoshiro256PlusPlus) ->
 
 /// One of the `options` (not empty) of the highest of `values` (one each, in order), drawn
 /// uniformly among the ties with one draw of `rng`.
-pub(crate) fn best_at_random<T: Copy, V: Ord + Copy>(
+fn best_at_random<T: Copy, V: Ord + Copy>(
     options: &[T],
     values: &[V],
     rng: &mut Xoshiro256PlusPlus,

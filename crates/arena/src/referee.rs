@@ -23,8 +23,6 @@ pub struct Settings {
     /// A start position read from a file (its text), played in every game instead of random
     /// starts.
     pub start: Option<String>,
-    /// The limit per move (or turn) instead of the judge's, for both players.
-    pub limit: Option<Duration>,
 }
 
 /// A setting a game has no use for.
@@ -54,11 +52,9 @@ impl Settings {
         }
     }
 
-    /// The limit of a game whose start is fixed, `default` where unset; an error if a start
-    /// setting is set.
-    pub fn limit_only(&self, game: &'static str, default: Duration) -> Result<Duration, Error> {
-        self.refuse(game, &[Unused::Sizes, Unused::Prefill, Unused::Start])?;
-        Ok(self.limit.unwrap_or(default))
+    /// An error if any start setting is set: `game`'s start is fixed.
+    pub fn refuse_starts(&self, game: &'static str) -> Result<(), Error> {
+        self.refuse(game, &[Unused::Sizes, Unused::Prefill, Unused::Start])
     }
 
     /// The smallest and largest sizes, each `default` where unset, checked against
@@ -102,6 +98,10 @@ pub trait Referee: Judge + Sized {
     /// The seats' names (who moves first, then the other), as the game's statement calls them.
     const SEATS: [&'static str; 2];
 
+    /// The judge's limit per move (or turn), for a player without a limit of its own
+    /// ([`Player::limit`]).
+    const LIMIT: Duration;
+
     /// How a built-in plays as a process of its own (`self:NAME`), where the game has that.
     const SERVE: Option<Serve>;
 
@@ -117,7 +117,7 @@ pub trait Referee: Judge + Sized {
     /// Plays one game from `start` between `players` (seat 0, then seat 1); `seed` drives the
     /// built-ins.
     fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
-        play(self, Self::NAME, start, players, seed)
+        play(self, Self::NAME, Self::LIMIT, start, players, seed)
     }
 
     /// The states of a recorded game: the start, then the state after each move.

@@ -107,9 +107,6 @@ pub trait Judge: Sync {
     /// What the referee keeps of a program over a game (a process that lives for the game).
     type Link;
 
-    /// The limit per move (or turn) unless a player has its own.
-    fn limit(&self) -> Duration;
-
     /// The position `start` (the referee's own start text) describes.
     fn position(&self, start: &str) -> Self::Position;
 
@@ -189,15 +186,16 @@ struct Table<'a, J: Judge> {
 }
 
 /// Plays one game of `judge` named `game` from `start` between `players` (seat 0, then seat
-/// 1); `seed` drives the built-ins.
+/// 1), each under its own limit or else the judge's `limit`; `seed` drives the built-ins.
 pub fn play<J: Judge>(
     judge: &J,
     game: &str,
+    limit: Duration,
     start: &str,
     players: [&Player; 2],
     seed: u64,
 ) -> GameRecord {
-    let limits = players.map(|player| player.limit.unwrap_or(judge.limit()));
+    let limits = players.map(|player| player.limit.unwrap_or(limit));
     let record = GameRecord::new(
         game,
         seed,

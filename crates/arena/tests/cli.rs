@@ -273,6 +273,34 @@ fn named_players_with_quoted_commands_and_their_own_limits() {
 }
 
 #[test]
+fn limit_ms_holds_the_players_without_a_limit_of_their_own() {
+    let jsonl = temp("limits.jsonl");
+    let out = arena(&[
+        "match",
+        "grow",
+        "--a",
+        "greedy",
+        "--b",
+        "name=own cmd=random limit_ms=700",
+        "--boards",
+        "1",
+        "--limit-ms",
+        "300",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = std::fs::read_to_string(&jsonl).unwrap();
+    // a plays seat 0 of the first game and seat 1 of the second.
+    let limits: Vec<&str> = lines
+        .lines()
+        .map(|line| line.split("\"limits_ms\":").nth(1).unwrap())
+        .map(|rest| &rest[..rest.find(']').unwrap() + 1])
+        .collect();
+    assert_eq!(limits, ["[300,700]", "[700,300]"], "{lines}");
+}
+
+#[test]
 fn a_board_file_is_played_from_both_seats() {
     let board = temp("board.txt");
     std::fs::write(&board, "..##*\n.#.*@\n@*..+\n").unwrap();

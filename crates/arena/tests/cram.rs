@@ -3,9 +3,7 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::{builtin, sh};
+use common::{Limited, builtin, sh};
 use cram_core::codec::{parse_init, parse_move};
 use floodgate_arena::cram::Cram;
 use floodgate_arena::player::Player;
@@ -17,14 +15,11 @@ fn process(name: &str) -> Player {
 }
 
 /// A referee whose limits are `per_move` a move and twice that to say OK.
-fn limits(per_move_ms: u64) -> Cram {
-    Cram {
-        limit: Duration::from_millis(per_move_ms),
-        ..Cram::default()
-    }
+fn limits(per_move_ms: u64) -> Limited<Cram> {
+    Limited::new(Cram::default(), per_move_ms)
 }
 
-fn play_game(players: [&Player; 2], init: &str, seed: u64, referee: Cram) -> GameRecord {
+fn play_game(players: [&Player; 2], init: &str, seed: u64, referee: Limited<Cram>) -> GameRecord {
     referee.play(init, players, seed)
 }
 
@@ -37,7 +32,7 @@ fn recorded(name: &str, file: &std::path::Path) -> Player {
     ))
 }
 
-fn relaxed() -> Cram {
+fn relaxed() -> Limited<Cram> {
     limits(5000)
 }
 

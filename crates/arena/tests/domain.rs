@@ -3,19 +3,15 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::{builtin, process, sh};
+use common::{Limited, builtin, process, sh};
 use floodgate_arena::domain::Domain;
 use floodgate_arena::player::Player;
 use floodgate_arena::record::Forfeit;
 use floodgate_arena::referee::Referee;
 use floodgate_arena::termination::{Awaited, Loss};
 
-fn referee(limit_ms: u64) -> Domain {
-    Domain {
-        limit: Duration::from_millis(limit_ms),
-    }
+fn referee(limit_ms: u64) -> Limited<Domain> {
+    Limited::new(Domain, limit_ms)
 }
 
 #[test]

@@ -5,15 +5,12 @@ mod common;
 
 use std::time::Duration;
 
-use common::{builtin, process, sh};
+use common::{Limited, builtin, process, sh};
 use floodgate_arena::floodwars::{FloodWars, random_board};
 use floodgate_arena::referee::Referee;
 
-fn referee(limit_ms: u64) -> FloodWars {
-    FloodWars {
-        limit: Duration::from_millis(limit_ms),
-        ..FloodWars::default()
-    }
+fn referee(limit_ms: u64) -> Limited<FloodWars> {
+    Limited::new(FloodWars::default(), limit_ms)
 }
 
 /// A board's rows as a start.

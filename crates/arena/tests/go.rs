@@ -3,9 +3,7 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::{builtin, sh};
+use common::{Limited, builtin, sh};
 use floodgate_arena::go::{Go, KOMI};
 use floodgate_arena::player::Player;
 use floodgate_arena::record::Forfeit;
@@ -13,11 +11,8 @@ use floodgate_arena::referee::Referee;
 use go_core::gtp::GtpMove;
 use go_core::{Colour, Game};
 
-fn referee(limit_ms: u64) -> Go {
-    Go {
-        limit: Duration::from_millis(limit_ms),
-        sizes: (5, 5),
-    }
+fn referee(limit_ms: u64) -> Limited<Go> {
+    Limited::new(Go { sizes: (5, 5) }, limit_ms)
 }
 
 /// A GTP engine in shell: answers `=` to everything, and `genmove` with `answer`.

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{builtin, sh};
+use common::{Limited, builtin, sh};
 use floodgate_arena::grow::Grow;
 use floodgate_arena::player::Player;
 use floodgate_arena::record::GameRecord;
@@ -16,7 +16,11 @@ fn process(name: &str) -> Player {
 }
 
 fn play_game(players: [&Player; 2], seed: u64, limit: Duration) -> GameRecord {
-    Grow { limit }.play("", players, seed)
+    let referee = Limited {
+        referee: Grow,
+        limit,
+    };
+    referee.play("", players, seed)
 }
 
 #[test]

@@ -62,8 +62,6 @@ pub struct Cram {
     pub prefill_percent: u32,
     /// A fixed init line played in every game instead of random ones.
     pub init: Option<String>,
-    /// The limit per move (the time to say `OK` is scaled with it).
-    pub limit: Duration,
 }
 
 impl Default for Cram {
@@ -72,7 +70,6 @@ impl Default for Cram {
             sizes: (5, 21),
             prefill_percent: 0,
             init: None,
-            limit: MOVE_LIMIT,
         }
     }
 }
@@ -129,10 +126,6 @@ impl Judge for Cram {
     type Position = Played;
     type Move = Domino;
     type Link = Session;
-
-    fn limit(&self) -> Duration {
-        self.limit
-    }
 
     fn position(&self, init: &str) -> Played {
         let board = parse_init(init).expect("the referee's init line is well formed");
@@ -230,6 +223,8 @@ impl Referee for Cram {
     const NAME: &'static str = "cram";
     const SUMMARY: &'static str = "Cram (one process per game; 1000 ms to say OK, 500 ms per move)";
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
+    /// The limit per move (the time to say `OK` is scaled with it).
+    const LIMIT: Duration = MOVE_LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
     const LEGEND: [&'static str; 2] = picture::LEGEND;
     const PICTURE: fn(&Played) -> Picture = |state| picture::picture(&state.board, &state.dominoes);
@@ -256,7 +251,6 @@ impl Referee for Cram {
             sizes,
             prefill_percent,
             init,
-            limit: settings.limit.unwrap_or(MOVE_LIMIT),
         })
     }
 

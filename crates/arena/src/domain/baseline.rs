@@ -1,61 +1,32 @@
-//! The `alphabeta` baseline for Domain Expansion, on the rules of `domain_core::state::State`.
-
-use std::hash::{Hash, Hasher};
+//! The `alphabeta` baseline for Domain Expansion: the rules of domain-core's own game
+//! (`domain_core::engine::Domain`) with the baseline's evaluation.
 
 use domain_core::board::Walls;
+use domain_core::engine::Domain;
 use domain_core::state::{Action, State};
-use search::{Game, MoveList, Outcome, Player, Score};
+use search::Score;
 
-use crate::baseline::{Limit, outcome_if_over, player, search_move};
+use crate::baseline::{Baseline, Limit, search_move};
 
-/// Domain Expansion on the rules of `domain_core::state::State`, with the baseline's
-/// evaluation.
-#[derive(Clone, Copy, Debug)]
-struct Rules;
+/// Domain Expansion with the baseline's evaluation.
+const RULES: Baseline<Domain> = Baseline::new(Domain, evaluate, final_margin);
 
-impl Game for Rules {
-    type State = State;
-    type Move = Action;
+/// The evaluation at the horizon, for the player to move: the cells its token reaches first
+/// ([`nearer_cells`]) less the opponent's.
+fn evaluate(state: &State) -> Score {
+    let me = state.to_move();
+    let near = nearer_cells(
+        state.walls(),
+        [state.token(me).bit(), state.token(1 - me).bit()],
+    );
+    near[0].count_ones() as Score - near[1].count_ones() as Score
+}
 
-    fn player_to_move(&self, state: &State) -> Player {
-        player(usize::from(state.to_move()))
-    }
-
-    fn generate_moves(&self, state: &State, moves: &mut MoveList<Action>) {
-        if !state.is_over() {
-            state.legal_actions(moves);
-        }
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        let (margin, to_move) = (self.final_margin(state), self.player_to_move(state));
-        outcome_if_over(state.is_over(), margin, to_move)
-    }
-
-    fn next(&self, state: &State, action: Action) -> State {
-        state.play(action)
-    }
-
-    fn evaluate(&self, state: &State) -> Score {
-        let me = state.to_move();
-        let near = nearer_cells(
-            state.walls(),
-            [state.token(me).bit(), state.token(1 - me).bit()],
-        );
-        near[0].count_ones() as Score - near[1].count_ones() as Score
-    }
-
-    fn final_margin(&self, state: &State) -> Score {
-        let sizes = state.domain_sizes();
-        let me = usize::from(state.to_move());
-        sizes[me] as Score - sizes[1 - me] as Score
-    }
-
-    fn hash(&self, state: &State) -> u64 {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        state.hash(&mut hasher);
-        hasher.finish()
-    }
+/// The domain sizes' difference of a finished game, for the player to move.
+fn final_margin(state: &State) -> Score {
+    let sizes = state.domain_sizes();
+    let me = usize::from(state.to_move());
+    sizes[me] as Score - sizes[1 - me] as Score
 }
 
 /// For each of two starting cells, the cells it reaches in fewer steps through open sides
@@ -81,7 +52,7 @@ fn nearer_cells(walls: &Walls, starts: [u64; 2]) -> [u64; 2] {
 /// open sides than the opponent's, minus the opposite; a finished game is worth its exact
 /// domain sizes' difference.
 pub fn choose(state: &State, limit: Limit) -> Action {
-    search_move(Rules, state, limit)
+    search_move(RULES, state, limit)
 }
 
 #[cfg(test)]
@@ -132,7 +103,7 @@ mod tests {
         .fold(start, |state, &action| state.play(action));
         for state in [start, later] {
             for depth in 1..=3 {
-                assert_matches_minimax(&Rules, &state, depth);
+                assert_matches_minimax(&RULES, &state, depth);
             }
         }
     }
@@ -162,7 +133,7 @@ mod tests {
         });
         assert!(shut.is_over());
         assert_eq!(shut.domain_sizes(), [48, 1]);
-        let (chosen, value) = best(&Rules, &state, 2);
+        let (chosen, value) = best(&RULES, &state, 2);
         assert_ne!(chosen, walled_in);
         assert!(value > -search::WIN);
     }

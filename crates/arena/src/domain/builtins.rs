@@ -5,34 +5,36 @@ use domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::Error;
-use crate::player::{Builtin, at_random, best_at_random};
+use crate::player::Builtin;
 use crate::serve::{self, Lines, protocol};
 
 impl Builtin {
     /// The action this strategy picks in a Domain Expansion `state` (which must not be over).
+    ///
+    /// Random: uniform over the legal actions. Greedy: the action whose position after it is
+    /// best for the mover one ply deep (the domain difference once the game is over, else the
+    /// engine's evaluation), ties at random.
     pub fn choose_action(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Action {
+        if let Self::AlphaBeta(limit) = self {
+            return super::baseline::choose(state, limit);
+        }
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
-        match self {
-            Self::Random => at_random(&actions, rng),
-            Self::Greedy => {
-                let me = state.to_move();
-                let value = |action: &Action| {
-                    let next = state.play(*action);
-                    if next.is_over() {
-                        let domains = next.domain_sizes();
-                        1_000_000
-                            * (i64::from(domains[me as usize])
-                                - i64::from(domains[1 - me as usize]))
-                    } else {
-                        -i64::from(evaluate(&next))
-                    }
-                };
-                let values: Vec<i64> = actions.iter().map(value).collect();
-                best_at_random(&actions, &values, rng)
-            }
-            Self::AlphaBeta(limit) => super::baseline::choose(state, limit),
-        }
+        self.pick(&actions, |&action| greedy_value(state, action), rng)
+    }
+}
+
+/// What `action` is worth to the player to move in `state`, one ply deep: a million a cell of
+/// domain difference once the game is over, else the engine's evaluation for the other side,
+/// negated.
+fn greedy_value(state: &State, action: Action) -> i64 {
+    let me = usize::from(state.to_move());
+    let next = state.play(action);
+    if next.is_over() {
+        let domains = next.domain_sizes();
+        1_000_000 * (i64::from(domains[me]) - i64::from(domains[1 - me]))
+    } else {
+        -i64::from(evaluate(&next))
     }
 }
 

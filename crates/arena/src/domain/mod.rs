@@ -29,18 +29,9 @@ pub const FIRST_TURN: Duration = Duration::from_millis(1000);
 /// The judge's limit for every later turn.
 pub const LATER_TURN: Duration = Duration::from_millis(100);
 
-/// The Domain Expansion referee.
-#[derive(Clone, Copy, Debug)]
-pub struct Domain {
-    /// The limit of every turn after a player's first (the first gets ten times as long).
-    pub limit: Duration,
-}
-
-impl Default for Domain {
-    fn default() -> Self {
-        Self { limit: LATER_TURN }
-    }
-}
+/// The Domain Expansion referee (every game starts alike: it has no settings).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Domain;
 
 /// Starts a player's process on its first turn and sends it the initial lines.
 fn start(command: &[String], state: &State) -> Result<Session, Loss> {
@@ -57,10 +48,6 @@ impl Judge for Domain {
     type Move = Action;
     /// A player's process, started on its first turn.
     type Link = Session;
-
-    fn limit(&self) -> Duration {
-        self.limit
-    }
 
     /// Every game starts from the same position (the protocol cannot send another).
     fn position(&self, _: &str) -> State {
@@ -142,6 +129,8 @@ impl Referee for Domain {
     const SUMMARY: &'static str =
         "Domain Expansion (one process per game; 1000 ms first turn, 100 ms after)";
     const SEATS: [&'static str; 2] = ["player 0", "player 1"];
+    /// The limit of every turn after a player's first (the first gets ten times as long).
+    const LIMIT: Duration = LATER_TURN;
     const SERVE: Option<Serve> = Some(builtins::serve);
     const LEGEND: [&'static str; 2] = picture::LEGEND;
     const PICTURE: fn(&Self::State) -> Picture = picture::picture;
@@ -149,8 +138,8 @@ impl Referee for Domain {
         first) and player 1 (bottom-right); | a wall right of a cell, - a wall below it";
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        let limit = settings.limit_only(Self::NAME, LATER_TURN)?;
-        Ok(Self { limit })
+        settings.refuse_starts(Self::NAME)?;
+        Ok(Self)
     }
 
     fn states(record: &GameRecord) -> Result<Vec<State>, Error> {

@@ -3,9 +3,11 @@
 use floodwars_core::{Colour, Position, Side};
 use search::{Game, MoveList, Outcome, Player, Score};
 
-use crate::baseline::{Limit, outcome_if_over, player, search_move};
+use crate::baseline::{Limit, search_move};
 
-/// Flood Wars on the rules of `floodwars_core::Position`, with the baseline's evaluation.
+/// Flood Wars on the rules of `floodwars_core::Position` (floodwars-core's own game searches
+/// other positions, and ends a game at the separation of the areas only), with the baseline's
+/// evaluation.
 #[derive(Clone, Copy, Debug)]
 struct Rules;
 
@@ -14,7 +16,7 @@ impl Game for Rules {
     type Move = Colour;
 
     fn player_to_move(&self, position: &Position) -> Player {
-        player(position.to_move().index())
+        Player::from_index(position.to_move().index())
     }
 
     fn generate_moves(&self, position: &Position, moves: &mut MoveList<Colour>) {
@@ -24,8 +26,14 @@ impl Game for Rules {
     }
 
     fn outcome(&self, position: &Position) -> Option<Outcome> {
-        let (margin, to_move) = (self.final_margin(position), self.player_to_move(position));
-        outcome_if_over(position.is_over(), margin, to_move)
+        // J moves first.
+        position
+            .is_over()
+            .then(|| match position.score().margin().signum() {
+                1 => Outcome::Win(Player::First),
+                -1 => Outcome::Win(Player::Second),
+                _ => Outcome::Draw,
+            })
     }
 
     fn next(&self, position: &Position, colour: Colour) -> Position {

@@ -35,8 +35,6 @@ pub struct FloodWars {
     pub sizes: (usize, usize),
     /// A fixed board played in every game instead of random ones.
     pub board: Option<Position>,
-    /// The limit per move.
-    pub limit: Duration,
 }
 
 impl Default for FloodWars {
@@ -44,7 +42,6 @@ impl Default for FloodWars {
         Self {
             sizes: (10, floodwars_core::MAX_SIDE),
             board: None,
-            limit: LIMIT,
         }
     }
 }
@@ -78,10 +75,6 @@ impl Judge for FloodWars {
     type Position = Position;
     type Move = Colour;
     type Link = ();
-
-    fn limit(&self) -> Duration {
-        self.limit
-    }
 
     fn position(&self, start: &str) -> Position {
         start_position(start).expect("the referee's board is well formed")
@@ -149,6 +142,7 @@ impl Referee for FloodWars {
     const NAME: &'static str = "floodwars";
     const SUMMARY: &'static str = "Flood Wars (one process per move, 1 s)";
     const SEATS: [&'static str; 2] = ["J", "S"];
+    const LIMIT: Duration = LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
     const LEGEND: [&'static str; 2] = picture::LEGEND;
     const PICTURE: fn(&Self::State) -> Picture = picture::picture;
@@ -173,11 +167,7 @@ impl Referee for FloodWars {
                 Some(board.map_err(|e| Error::Start(format!("the board file: {e}")))?)
             }
         };
-        Ok(Self {
-            sizes,
-            board,
-            limit: settings.limit.unwrap_or(LIMIT),
-        })
+        Ok(Self { sizes, board })
     }
 
     fn start(&self, seed: u64) -> String {

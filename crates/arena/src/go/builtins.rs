@@ -2,7 +2,7 @@
 //! that does not fill its own eye; a pass when none is left) and `greedy` (the point that
 //! captures most, else like random).
 
-use crate::player::{Builtin, at_random, best_at_random};
+use crate::player::Builtin;
 use go_core::{Cell, Colour, Game, Move, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -18,22 +18,14 @@ impl Builtin {
         if candidates.is_empty() {
             return Move::Pass;
         }
-        match self {
-            Self::Greedy => {
-                let before = stones(position, colour.other());
-                let captured: Vec<usize> = candidates
-                    .iter()
-                    .map(|&v| {
-                        let mut next = position.clone();
-                        next.set_to_move(colour);
-                        next.play(Move::Play(v));
-                        before - stones(&next, colour.other())
-                    })
-                    .collect();
-                Move::Play(best_at_random(&candidates, &captured, rng))
-            }
-            _ => Move::Play(at_random(&candidates, rng)),
-        }
+        let before = stones(position, colour.other());
+        let captured = |&v: &Cell| {
+            let mut next = position.clone();
+            next.set_to_move(colour);
+            next.play(Move::Play(v));
+            before - stones(&next, colour.other())
+        };
+        Move::Play(self.pick(&candidates, captured, rng))
     }
 }
 

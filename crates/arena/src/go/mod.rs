@@ -42,8 +42,6 @@ pub const DEFAULT_SIZE: usize = 9;
 /// The Go referee.
 #[derive(Clone, Copy, Debug)]
 pub struct Go {
-    /// The limit per move.
-    pub limit: Duration,
     /// The smallest and largest board side.
     pub sizes: (usize, usize),
 }
@@ -96,10 +94,6 @@ impl Judge for Go {
     type Position = Game;
     type Move = Move;
     type Link = Session;
-
-    fn limit(&self) -> Duration {
-        self.limit
-    }
 
     fn position(&self, start: &str) -> Game {
         Game::new(board_side(start).unwrap_or(DEFAULT_SIZE), KOMI as f64)
@@ -216,6 +210,7 @@ impl Referee for Go {
     const SUMMARY: &'static str = "Go by the Tromp-Taylor rules: two GTP engines, 9 x 9 unless \
         --min-size/--max-size, komi 7, 5 s a move";
     const SEATS: [&'static str; 2] = ["Black", "White"];
+    const LIMIT: Duration = MOVE_LIMIT;
     /// The built-ins play Go in the arena's process only.
     const SERVE: Option<Serve> = None;
     const LEGEND: [&'static str; 2] = picture::LEGEND;
@@ -230,10 +225,7 @@ impl Referee for Go {
             let words = format!("a Go board has a side of at least {MIN_PLAY_SIZE}");
             return Err(Error::Setting(words));
         }
-        Ok(Self {
-            limit: settings.limit.unwrap_or(MOVE_LIMIT),
-            sizes,
-        })
+        Ok(Self { sizes })
     }
 
     /// The start is the board side, drawn from the seed between the smallest and largest.

@@ -1,62 +1,37 @@
-//! The `alphabeta` baseline for Grow, on the rules of `grow_core::state::State`, where a kill gives the mover another move.
+//! The `alphabeta` baseline for Grow: the rules of grow-core's own game
+//! (`grow_core::engine::Grow`), where a kill gives the mover another move, with the
+//! baseline's evaluation.
 
+use grow_core::engine::Grow;
 use grow_core::state::{Move, State};
-use search::{Game, MoveList, Outcome, Player, Score};
+use search::Score;
 
-use crate::baseline::{Limit, outcome_if_over, player, search_move};
+use crate::baseline::{Baseline, Limit, search_move};
 
 /// What one point of score is worth in the evaluation.
 const POINT: Score = 4;
 /// What one leaf (frozen or not) is worth in the evaluation.
 const LEAF: Score = 1;
 
-/// Grow on the rules of `grow_core::state::State`, with the baseline's evaluation.
-#[derive(Clone, Copy, Debug)]
-struct Rules;
+/// Grow with the baseline's evaluation.
+const RULES: Baseline<Grow> = Baseline::new(Grow, evaluate, final_margin);
 
-impl Game for Rules {
-    type State = State;
-    type Move = Move;
+/// The evaluation at the horizon, for the side to move.
+fn evaluate(state: &State) -> Score {
+    let (me, scores) = (state.to_move(), state.scores());
+    let leaves = |side| state.leaves(side).len() as Score;
+    POINT * (scores[me] - scores[1 - me]) + LEAF * (leaves(me) - leaves(1 - me))
+}
 
-    fn player_to_move(&self, state: &State) -> Player {
-        player(state.to_move())
-    }
-
-    fn generate_moves(&self, state: &State, moves: &mut MoveList<Move>) {
-        if !state.is_over() {
-            state.legal_moves(moves);
-        }
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        let (margin, to_move) = (self.final_margin(state), self.player_to_move(state));
-        outcome_if_over(state.is_over(), margin, to_move)
-    }
-
-    fn next(&self, state: &State, m: Move) -> State {
-        state.play(m).0
-    }
-
-    fn evaluate(&self, state: &State) -> Score {
-        let (me, scores) = (state.to_move(), state.scores());
-        let leaves = |side| state.leaves(side).len() as Score;
-        POINT * (scores[me] - scores[1 - me]) + LEAF * (leaves(me) - leaves(1 - me))
-    }
-
-    /// The score difference, but at least 1 for the winner: a side to move without a valid
-    /// move loses whatever the scores.
-    fn final_margin(&self, state: &State) -> Score {
-        let (me, scores) = (state.to_move(), state.scores());
-        let margin = scores[me] - scores[1 - me];
-        match state.winner() {
-            Some(winner) if winner == me => margin.max(1),
-            Some(_) => margin.min(-1),
-            None => 0,
-        }
-    }
-
-    fn hash(&self, state: &State) -> u64 {
-        state.zobrist()
+/// The score difference of a finished game for the side to move, but at least 1 for the
+/// winner: a side to move without a valid move loses whatever the scores.
+fn final_margin(state: &State) -> Score {
+    let (me, scores) = (state.to_move(), state.scores());
+    let margin = scores[me] - scores[1 - me];
+    match state.winner() {
+        Some(winner) if winner == me => margin.max(1),
+        Some(_) => margin.min(-1),
+        None => 0,
     }
 }
 
@@ -67,7 +42,7 @@ impl Game for Rules {
 /// finished game is worth its exact score difference. A kill keeps the same side to move,
 /// so the value after it is not negated.
 pub fn choose(state: &State, limit: Limit) -> Move {
-    search_move(Rules, state, limit)
+    search_move(RULES, state, limit)
 }
 
 #[cfg(test)]
@@ -115,7 +90,7 @@ mod tests {
     #[test]
     fn a_kill_is_valued_from_the_killers_side() {
         let state = kill_within_reach();
-        let (chosen, value) = best(&Rules, &state, 1);
+        let (chosen, value) = best(&RULES, &state, 1);
         // The first kill in the rules' order: up, and right onto (5, 6).
         let kill = Move::Split {
             leaf: Point::new(5, 5),
@@ -126,10 +101,10 @@ mod tests {
         let (after, effects) = state.play(kill);
         assert_eq!((effects.kills, after.to_move()), (1, 0));
         // +2 points, 3 leaves against 1: 8 + 2, not negated.
-        assert_eq!(value, Rules.evaluate(&after));
+        assert_eq!(value, evaluate(&after));
         assert_eq!(value, 10);
         for depth in 1..=3 {
-            assert_matches_minimax(&Rules, &state, depth);
+            assert_matches_minimax(&RULES, &state, depth);
         }
     }
 
@@ -144,11 +119,11 @@ mod tests {
             [2, 2],
             0,
         );
-        let (chosen, value) = best(&Rules, &state, 1);
+        let (chosen, value) = best(&RULES, &state, 1);
         let (after, effects) = state.play(chosen);
         assert_eq!(effects.kills, 1);
         assert!(after.is_over());
-        assert_eq!(Rules.final_margin(&after), 2);
+        assert_eq!(final_margin(&after), 2);
         assert_eq!(value, search::WIN - 1 + 2 * search::MARGIN_POINT);
     }
 
@@ -172,8 +147,8 @@ mod tests {
         };
         assert_eq!(choose(&state, Limit::Depth(1)), split(1, 2));
         assert_eq!(choose(&state, Limit::Depth(2)), split(1, 5));
-        let (_, value) = best(&Rules, &state, 2);
+        let (_, value) = best(&RULES, &state, 2);
         assert!(value > -search::WIN);
-        assert_matches_minimax(&Rules, &state, 2);
+        assert_matches_minimax(&RULES, &state, 2);
     }
 }

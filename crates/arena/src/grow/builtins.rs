@@ -5,7 +5,7 @@ use grow_core::state::{Move, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::Error;
-use crate::player::{Builtin, at_random, best_at_random};
+use crate::player::Builtin;
 use crate::serve;
 
 impl Builtin {
@@ -15,34 +15,34 @@ impl Builtin {
     /// evaluates best for the mover (the evaluation of the engine, one ply deep), ties at
     /// random.
     pub fn choose_move(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Move {
+        if let Self::AlphaBeta(limit) = self {
+            return super::baseline::choose(state, limit);
+        }
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        match self {
-            Self::Random => at_random(&moves, rng),
-            Self::AlphaBeta(limit) => super::baseline::choose(state, limit),
-            Self::Greedy => {
-                let me = state.to_move();
-                let value = |m: &Move| {
-                    let (after, _) = state.play(*m);
-                    if after.is_over() {
-                        // A side to move without a valid move loses whatever the scores.
-                        let scores = after.scores();
-                        let margin = scores[me] - scores[1 - me];
-                        match after.winner() {
-                            Some(winner) if winner == me => 1_000_000 + margin,
-                            Some(_) => -1_000_000 + margin,
-                            None => 0,
-                        }
-                    } else if after.to_move() == me {
-                        evaluate(&after)
-                    } else {
-                        -evaluate(&after)
-                    }
-                };
-                let values: Vec<i32> = moves.iter().map(value).collect();
-                best_at_random(&moves, &values, rng)
-            }
+        self.pick(&moves, |&m| greedy_value(state, m), rng)
+    }
+}
+
+/// What `m` is worth to the side to move in `state`, one ply deep: a million and the score
+/// margin for a won game, less a million for a lost one, 0 for a draw; else the engine's
+/// evaluation from the mover's side (a kill leaves the same side to move).
+fn greedy_value(state: &State, m: Move) -> i32 {
+    let me = state.to_move();
+    let (after, _) = state.play(m);
+    if after.is_over() {
+        // A side to move without a valid move loses whatever the scores.
+        let scores = after.scores();
+        let margin = scores[me] - scores[1 - me];
+        match after.winner() {
+            Some(winner) if winner == me => 1_000_000 + margin,
+            Some(_) => -1_000_000 + margin,
+            None => 0,
         }
+    } else if after.to_move() == me {
+        evaluate(&after)
+    } else {
+        -evaluate(&after)
     }
 }
 

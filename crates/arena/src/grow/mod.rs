@@ -28,18 +28,9 @@ use crate::turn::{Answer, Judge, Points, Turn};
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(2);
 
-/// The Grow referee.
-#[derive(Clone, Copy, Debug)]
-pub struct Grow {
-    /// The limit per move.
-    pub limit: Duration,
-}
-
-impl Default for Grow {
-    fn default() -> Self {
-        Self { limit: LIMIT }
-    }
-}
+/// The Grow referee (every game starts from the empty grid: it has no settings).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Grow;
 
 /// A move in `side`'s own view, from player 1's (or back: mirroring is its own inverse).
 /// Side 1 sees the grid mirrored and answers in that view.
@@ -52,10 +43,6 @@ impl Judge for Grow {
     /// A move in player 1's view.
     type Move = Move;
     type Link = ();
-
-    fn limit(&self) -> Duration {
-        self.limit
-    }
 
     /// Every game starts from the empty grid.
     fn position(&self, _: &str) -> State {
@@ -134,6 +121,7 @@ impl Referee for Grow {
     const NAME: &'static str = "grow";
     const SUMMARY: &'static str = "Grow (one process per move, 2 s, nothing on stderr)";
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
+    const LIMIT: Duration = LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
     const LEGEND: [&'static str; 2] = picture::LEGEND;
     const PICTURE: fn(&Self::State) -> Picture = picture::picture;
@@ -141,8 +129,8 @@ impl Referee for Grow {
         leaves, f frozen leaves; player 2 (seed on the right): X, x, F; . free points";
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        let limit = settings.limit_only(Self::NAME, LIMIT)?;
-        Ok(Self { limit })
+        settings.refuse_starts(Self::NAME)?;
+        Ok(Self)
     }
 
     fn states(record: &GameRecord) -> Result<Vec<State>, Error> {

@@ -2,7 +2,11 @@
 
 #![allow(dead_code)]
 
+use std::time::Duration;
+
 use floodgate_arena::player::{Builtin, Player};
+use floodgate_arena::record::GameRecord;
+use floodgate_arena::referee::Referee;
 
 /// The built-in `name` as a process: this arena's `player GAME NAME`.
 pub fn process(game: &str, name: &str) -> Player {
@@ -22,4 +26,30 @@ pub fn sh(script: &str) -> Player {
 /// A built-in in the referee's process.
 pub fn builtin(name: &str) -> Player {
     Player::builtin(Builtin::named(name).expect("a built-in"))
+}
+
+/// A referee whose players are held to `limit` where they have no limit of their own, as
+/// `--limit-ms` holds them.
+pub struct Limited<R> {
+    /// The referee.
+    pub referee: R,
+    /// The limit per move (or turn) instead of the judge's.
+    pub limit: Duration,
+}
+
+impl<R: Referee> Limited<R> {
+    /// `referee` with its players held to `limit_ms` milliseconds.
+    pub fn new(referee: R, limit_ms: u64) -> Self {
+        let limit = Duration::from_millis(limit_ms);
+        Self { referee, limit }
+    }
+
+    /// Plays one game from `start` between `players` (seat 0, then seat 1).
+    pub fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
+        let limited = players.map(|player| Player {
+            limit: player.limit.or(Some(self.limit)),
+            ..player.clone()
+        });
+        (self.referee).play(start, [&limited[0], &limited[1]], seed)
+    }
 }
