@@ -520,21 +520,21 @@ fn malformed_grids_and_answers_are_refused() {
     assert!(
         parse_grid(&empty.as_bytes()[1..])
             .unwrap_err()
-            .0
+            .to_string()
             .contains("3599")
     );
     let bad_state = format!("7{}", &empty[1..]);
     assert!(
         parse_grid(bad_state.as_bytes())
             .unwrap_err()
-            .0
+            .to_string()
             .contains("state")
     );
     let bad_flag = format!("02{}", &empty[2..]);
     assert!(
         parse_grid(bad_flag.as_bytes())
             .unwrap_err()
-            .0
+            .to_string()
             .contains("flag")
     );
 }
@@ -583,7 +583,10 @@ fn answers_are_read_as_the_judge_reads_them() {
         "5;10;5;9;6;11\n",
     ] {
         let error = answer.parse::<Move>().unwrap_err();
-        assert!(error.0.contains("not a number"), "{answer:?}: {error}");
+        assert!(
+            error.to_string().contains("not a number"),
+            "{answer:?}: {error}"
+        );
     }
     // Digits and commas, but not a move: the wrong count of numbers, off the grid, not a
     // neighbour, a seed off column 0, both branches to one point.
@@ -600,6 +603,6 @@ fn answers_are_read_as_the_judge_reads_them() {
         ("1,1,1,1,0,0\n", "not next to"),
     ] {
         let error = answer.parse::<Move>().unwrap_err();
-        assert!(error.0.contains(why), "{answer:?}: {error}");
+        assert!(error.to_string().contains(why), "{answer:?}: {error}");
     }
 }
