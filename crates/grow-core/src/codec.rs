@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::points::{Direction, POINTS, Point, Points, SIDE};
-use crate::state::{Move, Side, State};
+use crate::points::{Direction, POINTS, Point, SIDE};
+use crate::state::{Move, Planes, Side, State};
 
 /// Characters per point.
 const POINT_CHARS: usize = 9;
@@ -104,10 +104,13 @@ fn grid_body(input: &[u8]) -> Result<&[u8], FormatError> {
 /// scores are estimated from the grid ([`State::estimated_scores`]).
 pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
     let body = grid_body(input)?;
-    let mut leaves = [Points::EMPTY; 2];
-    let mut frozen = [Points::EMPTY; 2];
-    let mut nodes = [Points::EMPTY; 2];
-    let mut flags = [Points::EMPTY; 8];
+    let mut planes = Planes::default();
+    let Planes {
+        leaves,
+        frozen,
+        nodes,
+        flags,
+    } = &mut planes;
     for (index, chars) in body.chunks_exact(POINT_CHARS).enumerate() {
         let point = Point(index as u16);
         let state = chars[0];
@@ -141,7 +144,7 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
             }
         }
     }
-    let state = State::from_parts(leaves, frozen, nodes, flags, [0, 0], 0);
+    let state = State::from_parts(planes, [0, 0], 0);
     Ok(state.with_scores(state.estimated_scores()))
 }
 
