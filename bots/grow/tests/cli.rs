@@ -5,8 +5,8 @@ use std::process::Output;
 
 use botkit::testing::{assert_refused, run_bot};
 use grow_core::codec::{format_grid, parse_grid};
-use grow_core::points::{Direction, Point, Points};
-use grow_core::state::{Move, State};
+use grow_core::points::{Point, Points};
+use grow_core::state::{Move, Planes, State};
 
 const BOT: &str = env!("CARGO_BIN_EXE_grow-bot");
 
@@ -68,14 +68,12 @@ fn plays_valid_moves_from_either_side() {
 fn a_bot_without_a_valid_move_still_answers_on_stdout_only() {
     // Its only leaf has every flag set; the judge asks anyway (and any answer loses).
     let leaf = Point::new(10, 10);
-    let stuck = State::from_parts(
-        [Points::single(leaf), Points::single(Point::new(15, 15))],
-        [Points::EMPTY; 2],
-        [Points::EMPTY; 2],
-        Direction::ALL.map(|_| Points::single(leaf)),
-        [20, 10],
-        0,
-    );
+    let planes = Planes {
+        leaves: [Points::single(leaf), Points::single(Point::new(15, 15))],
+        flags: [Points::single(leaf); 8],
+        ..Planes::default()
+    };
+    let stuck = State::from_parts(planes, [20, 10], 0);
     let out = bot(format_grid(&stuck, 0).as_bytes());
     assert!(out.status.success() && out.stderr.is_empty());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "10,10,9,10,9,11\n");

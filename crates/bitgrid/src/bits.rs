@@ -45,6 +45,57 @@ macro_rules! no_word_left {
     )*};
 }
 
+/// Gives a newtype over [`Bits`] (a tuple struct whose one field is a `Bits<W>`) the set
+/// operations named, by value and `const` like the rest of a typed set: `or`, `and`, `minus`
+/// and `xor` make a set of the newtype, `is_disjoint` and `is_subset` answer a `bool`. Invoke
+/// it inside the newtype's `impl` block.
+///
+/// ```
+/// use floodgate_bitgrid::{Bits, set_operations};
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// struct Squares(Bits<1>);
+/// impl Squares {
+///     set_operations!(or, minus, is_disjoint);
+/// }
+/// let (a, b) = (Squares(Bits::single(4)), Squares(Bits::single(9)));
+/// assert_eq!(a.or(b).minus(b), a);
+/// assert!(a.is_disjoint(b));
+/// ```
+#[macro_export]
+macro_rules! set_operations {
+    (@combine $name:ident $doc:literal) => {
+        #[doc = $doc]
+        #[inline]
+        pub const fn $name(self, other: Self) -> Self {
+            Self(self.0.$name(&other.0))
+        }
+    };
+    (@test $name:ident $doc:literal) => {
+        #[doc = $doc]
+        #[inline]
+        pub const fn $name(self, other: Self) -> bool {
+            self.0.$name(&other.0)
+        }
+    };
+    (@op or) => { $crate::set_operations!(@combine or "The members of either set (union)."); };
+    (@op and) => { $crate::set_operations!(@combine and "The members of both sets (intersection)."); };
+    (@op minus) => {
+        $crate::set_operations!(@combine minus "The members of this set not in `other` (difference).");
+    };
+    (@op xor) => {
+        $crate::set_operations!(
+            @combine xor "The members of exactly one of the sets (symmetric difference)."
+        );
+    };
+    (@op is_disjoint) => {
+        $crate::set_operations!(@test is_disjoint "Whether the sets have no member in common.");
+    };
+    (@op is_subset) => {
+        $crate::set_operations!(@test is_subset "Whether every member of this set is in `other`.");
+    };
+    ($($name:ident),* $(,)?) => { $($crate::set_operations!(@op $name);)* };
+}
+
 /// A set of the numbers `0..64 * WORDS`, as `WORDS` words of bits.
 ///
 /// ```

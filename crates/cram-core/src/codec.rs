@@ -18,20 +18,72 @@ impl fmt::Display for Domino {
     }
 }
 
-/// Why a judge line could not be read.
+/// Why a judge line could not be read. Its `Display` is the message, which quotes at most 40
+/// characters of any text read (a judge's line may be of any length).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineError(pub String);
+pub enum LineError {
+    /// The init line's board size is not a number.
+    SizeNotANumber(String),
+    /// The init line's board size is not between 1 and [`MAX_SIDE`].
+    SizeOutOfRange(usize),
+    /// A cell is not `AxB`.
+    NotACell(String),
+    /// A cell's row or column is not a number.
+    NotANumber {
+        /// The row or column.
+        number: String,
+        /// The cell.
+        cell: String,
+    },
+    /// A cell is outside the board.
+    OffTheBoard {
+        /// The cell.
+        cell: String,
+        /// The board's side.
+        side: usize,
+    },
+    /// A move line is not `AxB_CxD`.
+    NotAMove(String),
+    /// A cell of a move is already filled.
+    Filled {
+        /// The cell.
+        cell: Square,
+        /// The move line.
+        line: String,
+    },
+    /// A move line names one cell twice.
+    SameCell(String),
+}
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            Self::SizeNotANumber(size) => {
+                write!(f, "the board size {} is not a number", quoted(size))
+            }
+            Self::SizeOutOfRange(n) => {
+                write!(f, "the board size {n} is not between 1 and {MAX_SIDE}")
+            }
+            Self::NotACell(text) => write!(f, "{} is not a cell AxB", quoted(text)),
+            Self::NotANumber { number, cell } => {
+                write!(f, "{} in {} is not a number", quoted(number), quoted(cell))
+            }
+            Self::OffTheBoard { cell, side: n } => {
+                write!(f, "cell {cell} is outside the {n} x {n} board")
+            }
+            Self::NotAMove(line) => write!(f, "{} is not a move AxB_CxD", quoted(line)),
+            Self::Filled { cell, line } => {
+                let (row, column) = (cell.row, cell.column);
+                write!(f, "cell {row}x{column} of move {line} is not empty")
+            }
+            Self::SameCell(line) => write!(f, "move {line} names one cell twice"),
+        }
     }
 }
 
 impl std::error::Error for LineError {}
 
-/// Input text for an error message: quoted, and cut to its first 40 characters (a judge's
-/// line may be of any length).
+/// Input text for an error message: quoted, and cut to its first 40 characters.
 fn quoted(text: &str) -> String {
     match text.char_indices().nth(40) {
         Some((end, _)) => format!("{:?}...", &text[..end]),
@@ -43,19 +95,22 @@ fn quoted(text: &str) -> String {
 fn parse_square(text: &str, n: usize) -> Result<Square, LineError> {
     let (row, column) = text
         .split_once('x')
-        .ok_or_else(|| LineError(format!("{} is not a cell AxB", quoted(text))))?;
+        .ok_or_else(|| LineError::NotACell(text.to_owned()))?;
     let number = |t: &str| {
-        t.parse::<usize>()
-            .map_err(|_| LineError(format!("{} in {} is not a number", quoted(t), quoted(text))))
+        t.parse::<usize>().map_err(|_| LineError::NotANumber {
+            number: t.to_owned(),
+            cell: text.to_owned(),
+        })
     };
     let square = Square {
         row: number(row)?,
         column: number(column)?,
     };
     if square.row >= n || square.column >= n {
-        return Err(LineError(format!(
-            "cell {text} is outside the {n} x {n} board"
-        )));
+        return Err(LineError::OffTheBoard {
+            cell: text.to_owned(),
+            side: n,
+        });
     }
     Ok(square)
 }
@@ -68,11 +123,9 @@ pub fn parse_init(line: &str) -> Result<Board, LineError> {
     let size = parts.next().unwrap_or("");
     let n: usize = size
         .parse()
-        .map_err(|_| LineError(format!("the board size {} is not a number", quoted(size))))?;
+        .map_err(|_| LineError::SizeNotANumber(size.to_owned()))?;
     if !(1..=MAX_SIDE).contains(&n) {
-        return Err(LineError(format!(
-            "the board size {n} is not between 1 and {MAX_SIDE}"
-        )));
+        return Err(LineError::SizeOutOfRange(n));
     }
     let mut board = Board::new(n, n);
     for part in parts {
@@ -87,19 +140,19 @@ pub fn parse_move(line: &str, board: &Board) -> Result<Domino, LineError> {
     let line = line.trim_end_matches('\r');
     let (a, b) = line
         .split_once('_')
-        .ok_or_else(|| LineError(format!("{} is not a move AxB_CxD", quoted(line))))?;
+        .ok_or_else(|| LineError::NotAMove(line.to_owned()))?;
     let n = board.rows();
     let (first, second) = (parse_square(a, n)?, parse_square(b, n)?);
     for square in [first, second] {
         if !board.is_empty(square) {
-            return Err(LineError(format!(
-                "cell {}x{} of move {line} is not empty",
-                square.row, square.column
-            )));
+            return Err(LineError::Filled {
+                cell: square,
+                line: line.to_owned(),
+            });
         }
     }
     if first == second {
-        return Err(LineError(format!("move {line} names one cell twice")));
+        return Err(LineError::SameCell(line.to_owned()));
     }
     Ok(Domino { first, second })
 }
@@ -123,7 +176,7 @@ mod tests {
 
     #[test]
     fn a_bad_init_line_says_why() {
-        let error = |line: &str| parse_init(line).unwrap_err().0;
+        let error = |line: &str| parse_init(line).unwrap_err().to_string();
         assert_eq!(error("x"), "the board size \"x\" is not a number");
         assert_eq!(error("0"), "the board size 0 is not between 1 and 999");
         assert_eq!(error("3_3x0"), "cell 3x0 is outside the 3 x 3 board");
@@ -151,7 +204,7 @@ mod tests {
     fn a_bad_move_line_says_why() {
         let mut board = Board::new(3, 3);
         board.fill(square(1, 1));
-        let error = |line: &str| parse_move(line, &board).unwrap_err().0;
+        let error = |line: &str| parse_move(line, &board).unwrap_err().to_string();
         assert_eq!(error("0x0"), "\"0x0\" is not a move AxB_CxD");
         assert_eq!(error("0x0_0x3"), "cell 0x3 is outside the 3 x 3 board");
         assert_eq!(error("0x1_1x1"), "cell 1x1 of move 0x1_1x1 is not empty");

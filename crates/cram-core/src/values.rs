@@ -48,23 +48,7 @@ impl Values {
         self.0.remove(value as usize);
     }
 
-    /// The values of the set that are not in `other`.
-    #[inline]
-    pub const fn minus(self, other: Self) -> Self {
-        Self(self.0.minus(&other.0))
-    }
-
-    /// The values in both sets.
-    #[inline]
-    pub const fn and(self, other: Self) -> Self {
-        Self(self.0.and(&other.0))
-    }
-
-    /// Whether the sets have no value in common.
-    #[inline]
-    pub const fn is_disjoint(self, other: Self) -> bool {
-        self.0.is_disjoint(&other.0)
-    }
+    bitgrid::set_operations!(minus, and, is_disjoint);
 
     /// Takes `value` out of the set if it is there, else the greatest value (an option of a
     /// region rules out its value among the candidates, or, as far as the count of candidates

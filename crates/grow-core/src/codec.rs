@@ -4,29 +4,86 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::points::{Direction, POINTS, Point, Points, SIDE};
-use crate::state::{Move, Side, State};
+use crate::points::{Direction, POINTS, Point, SIDE};
+use crate::state::{Move, Planes, Side, State};
 
 /// Characters per point.
 const POINT_CHARS: usize = 9;
 /// Characters of a grid.
 pub const GRID_CHARS: usize = POINTS * POINT_CHARS;
 
-/// Why a grid or an answer could not be read.
+/// Why a grid or an answer could not be read. Its `Display` is the message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FormatError(pub String);
+pub enum FormatError {
+    /// A grid of this many characters, not [`GRID_CHARS`].
+    GridLength(usize),
+    /// A point's state character is not `0` to `6`.
+    PointState(Point, u8),
+    /// A point's direction flag character is not `0` or `1`.
+    DirectionFlag(Point, u8),
+    /// A field of an answer is not a number.
+    NotANumber {
+        /// The field.
+        field: String,
+        /// The answer, without its newlines.
+        answer: String,
+    },
+    /// An answer names a point off the grid.
+    OffTheGrid(String),
+    /// An answer's point `to` is not next to its point `from`.
+    NotNext {
+        /// The answer, without its newlines.
+        answer: String,
+        /// The seed or the leaf.
+        from: Point,
+        /// Where its trunk or branch ends.
+        to: Point,
+    },
+    /// A first move's seed is not on column 0.
+    SeedOffColumn(String),
+    /// A split's two branches go to the same point.
+    SameBranch(String),
+    /// An answer has this many numbers, not 4 or 6.
+    NumberCount(String, usize),
+}
 
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            Self::GridLength(n) => write!(f, "the grid has {n} characters, not {GRID_CHARS}"),
+            Self::PointState(p, state) => {
+                let (i, j, state) = (p.i(), p.j(), char::from(*state));
+                write!(f, "point ({i}, {j}) has state {state:?}, not 0 to 6")
+            }
+            Self::DirectionFlag(p, flag) => {
+                let (i, j, flag) = (p.i(), p.j(), char::from(*flag));
+                write!(
+                    f,
+                    "point ({i}, {j}) has direction flag {flag:?}, not 0 or 1"
+                )
+            }
+            Self::NotANumber { field, answer } => {
+                write!(f, "{field:?} in {answer:?} is not a number")
+            }
+            Self::OffTheGrid(answer) => write!(f, "{answer:?} names a point off the grid"),
+            Self::NotNext { answer, from, to } => write!(
+                f,
+                "{answer:?}: ({}, {}) is not next to ({}, {})",
+                to.i(),
+                to.j(),
+                from.i(),
+                from.j()
+            ),
+            Self::SeedOffColumn(answer) => write!(f, "{answer:?}: the seed must be on column 0"),
+            Self::SameBranch(answer) => {
+                write!(f, "{answer:?}: both branches go to the same point")
+            }
+            Self::NumberCount(answer, n) => write!(f, "{answer:?} has {n} numbers, not 4 or 6"),
+        }
     }
 }
 
 impl std::error::Error for FormatError {}
-
-fn error(message: impl Into<String>) -> FormatError {
-    FormatError(message.into())
-}
 
 /// Returns the characters of a grid without its optional final `\n` or `\r\n`, or an error
 /// when they are not [`GRID_CHARS`] characters.
@@ -36,10 +93,7 @@ fn grid_body(input: &[u8]) -> Result<&[u8], FormatError> {
         .map(|rest| rest.strip_suffix(b"\r").unwrap_or(rest))
         .unwrap_or(input);
     if body.len() != GRID_CHARS {
-        return Err(error(format!(
-            "the grid has {} characters, not {GRID_CHARS}",
-            body.len()
-        )));
+        return Err(FormatError::GridLength(body.len()));
     }
     Ok(body)
 }
@@ -50,10 +104,13 @@ fn grid_body(input: &[u8]) -> Result<&[u8], FormatError> {
 /// scores are estimated from the grid ([`State::estimated_scores`]).
 pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
     let body = grid_body(input)?;
-    let mut leaves = [Points::EMPTY; 2];
-    let mut frozen = [Points::EMPTY; 2];
-    let mut nodes = [Points::EMPTY; 2];
-    let mut flags = [Points::EMPTY; 8];
+    let mut planes = Planes::default();
+    let Planes {
+        leaves,
+        frozen,
+        nodes,
+        flags,
+    } = &mut planes;
     for (index, chars) in body.chunks_exact(POINT_CHARS).enumerate() {
         let point = Point(index as u16);
         let state = chars[0];
@@ -71,12 +128,7 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
                 frozen[side] = frozen[side].with(point);
             }
             other => {
-                return Err(error(format!(
-                    "point ({}, {}) has state {:?}, not 0 to 6",
-                    point.i(),
-                    point.j(),
-                    char::from(other)
-                )));
+                return Err(FormatError::PointState(point, other));
             }
         }
         for (d, &flag) in Direction::ALL.into_iter().zip(&chars[1..]) {
@@ -87,17 +139,12 @@ pub fn parse_grid(input: &[u8]) -> Result<State, FormatError> {
                 // one-free-direction rule.
                 b'1' => flags[d.slot()] = flags[d.slot()].with(point),
                 other => {
-                    return Err(error(format!(
-                        "point ({}, {}) has direction flag {:?}, not 0 or 1",
-                        point.i(),
-                        point.j(),
-                        char::from(other)
-                    )));
+                    return Err(FormatError::DirectionFlag(point, other));
                 }
             }
         }
     }
-    let state = State::from_parts(leaves, frozen, nodes, flags, [0, 0], 0);
+    let state = State::from_parts(planes, [0, 0], 0);
     Ok(state.with_scores(state.estimated_scores()))
 }
 
@@ -156,7 +203,10 @@ impl FromStr for Move {
             .split(',')
             .map(|field| {
                 if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(error(format!("{field:?} in {body:?} is not a number")));
+                    return Err(FormatError::NotANumber {
+                        field: field.to_owned(),
+                        answer: body.to_owned(),
+                    });
                 }
                 // Any number of digits: only whether the value is below 20 matters.
                 Ok(field.bytes().fold(0u64, |value, digit| {
@@ -167,7 +217,7 @@ impl FromStr for Move {
             })
             .collect::<Result<_, _>>()?;
         if numbers.iter().any(|&n| n >= SIDE as u64) {
-            return Err(error(format!("{body:?} names a point off the grid")));
+            return Err(FormatError::OffTheGrid(body.to_owned()));
         }
         let numbers: Vec<usize> = numbers.into_iter().map(|n| n as usize).collect();
         let point = |k: usize| Point::new(numbers[k], numbers[k + 1]);
@@ -175,14 +225,10 @@ impl FromStr for Move {
             Direction::ALL
                 .into_iter()
                 .find(|&d| from.step(d) == Some(to))
-                .ok_or_else(|| {
-                    error(format!(
-                        "{body:?}: ({}, {}) is not next to ({}, {})",
-                        to.i(),
-                        to.j(),
-                        from.i(),
-                        from.j()
-                    ))
+                .ok_or_else(|| FormatError::NotNext {
+                    answer: body.to_owned(),
+                    from,
+                    to,
                 })
         };
         match numbers.len() {
@@ -190,14 +236,12 @@ impl FromStr for Move {
                 row: numbers[0] as u8,
                 trunk: direction(point(0), point(2))?,
             }),
-            4 => Err(error(format!("{body:?}: the seed must be on column 0"))),
+            4 => Err(FormatError::SeedOffColumn(body.to_owned())),
             6 => {
                 let leaf = point(0);
                 let (a, b) = (direction(leaf, point(2))?, direction(leaf, point(4))?);
                 if a == b {
-                    return Err(error(format!(
-                        "{body:?}: both branches go to the same point"
-                    )));
+                    return Err(FormatError::SameBranch(body.to_owned()));
                 }
                 Ok(Self::Split {
                     leaf,
@@ -205,7 +249,7 @@ impl FromStr for Move {
                     b: a.max(b),
                 })
             }
-            n => Err(error(format!("{body:?} has {n} numbers, not 4 or 6"))),
+            n => Err(FormatError::NumberCount(body.to_owned(), n)),
         }
     }
 }

@@ -183,23 +183,7 @@ impl Points {
         self.0.contains(point.index())
     }
 
-    /// Union.
-    #[inline]
-    pub const fn or(self, other: Self) -> Self {
-        Self(self.0.or(&other.0))
-    }
-
-    /// Intersection.
-    #[inline]
-    pub const fn and(self, other: Self) -> Self {
-        Self(self.0.and(&other.0))
-    }
-
-    /// The points of this set not in `other`.
-    #[inline]
-    pub const fn minus(self, other: Self) -> Self {
-        Self(self.0.minus(&other.0))
-    }
+    bitgrid::set_operations!(or, and, minus);
 
     /// The grid's points not in this set.
     #[inline]

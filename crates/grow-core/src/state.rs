@@ -98,19 +98,49 @@ pub enum End {
     Stuck,
 }
 
+/// The planes of a position: both trees and the judge's direction flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Planes {
+    /// Each side's leaves, frozen ones included.
+    pub leaves: [Points; 2],
+    /// Each side's frozen leaves (a subset of its leaves): they may not split this move.
+    pub frozen: [Points; 2],
+    /// Each side's nodes (its seed included).
+    pub nodes: [Points; 2],
+    /// For each direction (by slot), the points whose flag for that direction is set on the
+    /// judge's grid: branch ends, and on the border the flags pointing off the grid.
+    pub flags: [Points; 8],
+}
+
+impl Planes {
+    /// The planes seen from the other side: columns mirrored (`j -> 19 - j`), sides swapped,
+    /// directions mirrored.
+    fn mirrored(&self) -> Self {
+        let flip = |points: Points| -> Points {
+            points
+                .iter()
+                .map(|p| Point::new(p.i(), SIDE - 1 - p.j()))
+                .collect()
+        };
+        let swap = |sides: [Points; 2]| [flip(sides[1]), flip(sides[0])];
+        let mut flags = [Points::EMPTY; 8];
+        for d in Direction::ALL {
+            flags[d.mirrored().slot()] = flip(self.flags[d.slot()]);
+        }
+        Self {
+            leaves: swap(self.leaves),
+            frozen: swap(self.frozen),
+            nodes: swap(self.nodes),
+            flags,
+        }
+    }
+}
+
 /// A position: both trees, the judge's direction flags, the scores, the side to move and the
 /// rules the game follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    /// Each side's leaves, frozen ones included.
-    leaves: [Points; 2],
-    /// Each side's frozen leaves (a subset of its leaves): they may not split this move.
-    frozen: [Points; 2],
-    /// Each side's nodes (its seed included).
-    nodes: [Points; 2],
-    /// For each direction (by slot), the points whose flag for that direction is set on the
-    /// judge's grid: branch ends, and on the border the flags pointing off the grid.
-    flags: [Points; 8],
+    planes: Planes,
     scores: [i32; 2],
     to_move: Side,
     rules: Rules,
@@ -141,10 +171,7 @@ impl Default for State {
     /// The empty grid, side 0 to move, the deployed judge's rules.
     fn default() -> Self {
         Self {
-            leaves: [Points::EMPTY; 2],
-            frozen: [Points::EMPTY; 2],
-            nodes: [Points::EMPTY; 2],
-            flags: [Points::EMPTY; 8],
+            planes: Planes::default(),
             scores: [0; 2],
             to_move: 0,
             rules: Rules::Deployed,
@@ -155,21 +182,16 @@ impl Default for State {
 
 impl State {
     /// A position from its parts (as read from a grid), under the deployed judge's rules:
-    /// `flags` are the judge's direction flags (off-board ones included, see
-    /// [`State::flags`]). The scores are given, since a grid does not say them exactly.
-    pub fn from_parts(
-        leaves: [Points; 2],
-        frozen: [Points; 2],
-        nodes: [Points; 2],
-        flags: [Points; 8],
-        scores: [i32; 2],
-        to_move: Side,
-    ) -> Self {
+    /// the flags of `planes` are the judge's direction flags (off-board ones included, see
+    /// [`State::flags`]); a frozen point that is not a leaf is dropped. The scores are given,
+    /// since a grid does not say them exactly.
+    pub fn from_parts(mut planes: Planes, scores: [i32; 2], to_move: Side) -> Self {
+        planes.frozen = [
+            planes.frozen[0].and(planes.leaves[0]),
+            planes.frozen[1].and(planes.leaves[1]),
+        ];
         let mut state = Self {
-            leaves,
-            frozen: [frozen[0].and(leaves[0]), frozen[1].and(leaves[1])],
-            nodes,
-            flags,
+            planes,
             scores,
             to_move,
             rules: Rules::Deployed,
@@ -202,8 +224,14 @@ impl State {
             hash ^= WITHOUT_CONVERSION;
         }
         // The planes in their key order: leaves, frozen, nodes, flags.
-        let planes = self.leaves.iter().chain(&self.frozen).chain(&self.nodes);
-        for (plane, points) in planes.chain(&self.flags).enumerate() {
+        let Planes {
+            leaves,
+            frozen,
+            nodes,
+            flags,
+        } = &self.planes;
+        let planes = leaves.iter().chain(frozen).chain(nodes).chain(flags);
+        for (plane, points) in planes.enumerate() {
             for point in points.iter() {
                 hash ^= key(plane, point);
             }
@@ -219,10 +247,10 @@ impl State {
     /// Puts `point` in or out of a plane, keeping the hash.
     fn put(&mut self, plane: usize, point: Point, on: bool) {
         let points = match plane {
-            0 | 1 => &mut self.leaves[plane - LEAVES],
-            2 | 3 => &mut self.frozen[plane - FROZEN],
-            4 | 5 => &mut self.nodes[plane - NODES],
-            _ => &mut self.flags[plane - FLAGS],
+            0 | 1 => &mut self.planes.leaves[plane - LEAVES],
+            2 | 3 => &mut self.planes.frozen[plane - FROZEN],
+            4 | 5 => &mut self.planes.nodes[plane - NODES],
+            _ => &mut self.planes.flags[plane - FLAGS],
         };
         if points.contains(point) != on {
             *points = if on {
@@ -244,19 +272,24 @@ impl State {
         self.scores
     }
 
+    /// The planes: both trees and the direction flags.
+    pub const fn planes(&self) -> &Planes {
+        &self.planes
+    }
+
     /// A side's leaves, frozen ones included.
     pub const fn leaves(&self, side: Side) -> Points {
-        self.leaves[side]
+        self.planes.leaves[side]
     }
 
     /// A side's frozen leaves.
     pub const fn frozen(&self, side: Side) -> Points {
-        self.frozen[side]
+        self.planes.frozen[side]
     }
 
     /// A side's nodes.
     pub const fn nodes(&self, side: Side) -> Points {
-        self.nodes[side]
+        self.planes.nodes[side]
     }
 
     /// The points whose direction-`d` flag is set on the judge's grid. Besides branch ends
@@ -264,38 +297,40 @@ impl State {
     /// of a point a split reaches. They are never branches, but they count in the
     /// one-free-direction rule (see [`State::play`]).
     pub const fn flags(&self, d: Direction) -> Points {
-        self.flags[d.slot()]
+        self.planes.flags[d.slot()]
     }
 
     /// The points a branch leaves in direction `d` as the judge records it: the flags of
     /// direction `d` whose neighbour that way is on the grid. (The judge does not flag a
     /// killed leaf's end of the branch that killed it, see [`State::play`].)
     pub const fn branches(&self, d: Direction) -> Points {
-        self.flags[d.slot()].and(Points::with_neighbour(d))
+        self.planes.flags[d.slot()].and(Points::with_neighbour(d))
     }
 
     /// Every point of either tree.
     pub const fn occupied(&self) -> Points {
-        self.leaves[0]
-            .or(self.leaves[1])
-            .or(self.nodes[0])
-            .or(self.nodes[1])
+        self.planes.leaves[0]
+            .or(self.planes.leaves[1])
+            .or(self.planes.nodes[0])
+            .or(self.planes.nodes[1])
     }
 
     /// Whether `side` has played its first move.
     pub const fn has_seeded(&self, side: Side) -> bool {
-        !self.leaves[side].or(self.nodes[side]).is_empty()
+        !self.planes.leaves[side]
+            .or(self.planes.nodes[side])
+            .is_empty()
     }
 
     /// A side's active leaves: leaves that are not frozen (state 1 or 2 on the grid).
     pub const fn active(&self, side: Side) -> Points {
-        self.leaves[side].minus(self.frozen[side])
+        self.planes.leaves[side].minus(self.planes.frozen[side])
     }
 
     /// Whether a branch may leave `point` in direction `d`: the neighbour is on the grid and
     /// the point's flag for `d` is not set.
     pub fn is_free(&self, point: Point, d: Direction) -> bool {
-        point.step(d).is_some() && !self.flags[d.slot()].contains(point)
+        point.step(d).is_some() && !self.planes.flags[d.slot()].contains(point)
     }
 
     /// The directions a branch may leave `point` in.
@@ -308,7 +343,11 @@ impl State {
     /// The number of directions whose flag is not set at `point`, off-board ones included:
     /// what the judge's one-free-direction rule counts.
     fn unflagged(&self, point: Point) -> usize {
-        self.flags.iter().filter(|f| !f.contains(point)).count()
+        self.planes
+            .flags
+            .iter()
+            .filter(|f| !f.contains(point))
+            .count()
     }
 
     /// The active leaves of `side` that can split (two free directions or more).
@@ -316,7 +355,7 @@ impl State {
         // The points with two free directions or more, counted for all points at once.
         let (mut one, mut two) = (Points::EMPTY, Points::EMPTY);
         for d in Direction::ALL {
-            let free = Points::with_neighbour(d).minus(self.flags[d.slot()]);
+            let free = Points::with_neighbour(d).minus(self.planes.flags[d.slot()]);
             two = two.or(one.and(free));
             one = one.or(free);
         }
@@ -469,7 +508,7 @@ impl State {
                 }
             }
         }
-        let thawing = self.frozen[side];
+        let thawing = self.planes.frozen[side];
         let freezing = if effects.kills > 0 {
             tips.minus(thawing)
         } else {
@@ -508,14 +547,14 @@ impl State {
         let other = 1 - side;
         let tip = from.step(d)?;
         self.put(FLAGS + d.slot(), from, true);
-        if self.nodes[0].or(self.nodes[1]).contains(tip) {
+        if self.planes.nodes[0].or(self.planes.nodes[1]).contains(tip) {
             // Suicide: the branch is dead and scores nothing.
             self.put(FLAGS + d.opposite().slot(), tip, true);
             effects.suicides += 1;
             return None;
         }
         self.scores[side] += 1;
-        if self.leaves[other].contains(tip) {
+        if self.planes.leaves[other].contains(tip) {
             // Kill: the opponent's leaf becomes the killer's, without a flag for this
             // branch at its end (D1).
             self.put(LEAVES + other, tip, false);
@@ -523,7 +562,7 @@ impl State {
             effects.kills += 1;
         } else {
             self.put(FLAGS + d.opposite().slot(), tip, true);
-            if self.leaves[side].contains(tip) {
+            if self.planes.leaves[side].contains(tip) {
                 effects.merges += 1;
             }
         }
@@ -544,25 +583,8 @@ impl State {
     /// The same position seen from the other side: columns mirrored (`j -> 19 - j`), sides
     /// swapped, directions mirrored.
     pub fn mirrored(&self) -> Self {
-        let flip = |points: Points| -> Points {
-            points
-                .iter()
-                .map(|p| Point::new(p.i(), SIDE - 1 - p.j()))
-                .collect()
-        };
-        let mut flags = [Points::EMPTY; 8];
-        for d in Direction::ALL {
-            flags[d.mirrored().slot()] = flip(self.flags[d.slot()]);
-        }
-        Self::from_parts(
-            [flip(self.leaves[1]), flip(self.leaves[0])],
-            [flip(self.frozen[1]), flip(self.frozen[0])],
-            [flip(self.nodes[1]), flip(self.nodes[0])],
-            flags,
-            [self.scores[1], self.scores[0]],
-            1 - self.to_move,
-        )
-        .with_rules(self.rules)
+        let scores = [self.scores[1], self.scores[0]];
+        Self::from_parts(self.planes.mirrored(), scores, 1 - self.to_move).with_rules(self.rules)
     }
 
     /// The move `m` of side 1 as that side writes it in its own (mirrored) view, or a move
@@ -593,8 +615,8 @@ impl State {
     /// from here on are exact.
     pub fn estimated_scores(&self) -> [i32; 2] {
         let owned = [
-            self.leaves[0].or(self.nodes[0]),
-            self.leaves[1].or(self.nodes[1]),
+            self.planes.leaves[0].or(self.planes.nodes[0]),
+            self.planes.leaves[1].or(self.planes.nodes[1]),
         ];
         let mut scores = [0; 2];
         // Each branch once, by the end it leaves in direction 1 to 4 (the other end has the

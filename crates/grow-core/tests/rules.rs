@@ -2,7 +2,7 @@
 
 use floodgate_grow_core::codec::{format_grid, parse_grid};
 use floodgate_grow_core::points::{Direction, Point, Points};
-use floodgate_grow_core::state::{Effects, End, Move, Rules, State};
+use floodgate_grow_core::state::{Effects, End, Move, Planes, Rules, State};
 
 fn m(text: &str) -> Move {
     format!("{text}\n").parse().unwrap()
@@ -26,31 +26,21 @@ fn position(
     their_leaves: &[(usize, usize)],
     nodes: [&[(usize, usize)]; 2],
 ) -> State {
-    State::from_parts(
-        [set(my_leaves), set(their_leaves)],
-        [Points::EMPTY; 2],
-        [set(nodes[0]), set(nodes[1])],
-        [Points::EMPTY; 8],
-        [10, 10],
-        0,
-    )
+    let planes = Planes {
+        leaves: [set(my_leaves), set(their_leaves)],
+        nodes: [set(nodes[0]), set(nodes[1])],
+        ..Planes::default()
+    };
+    State::from_parts(planes, [10, 10], 0)
 }
 
 /// `state` with these direction flags set as well: `((i, j), direction)`.
 fn flagged(state: State, flags: &[((usize, usize), u8)]) -> State {
-    let mut planes = Direction::ALL.map(|d| state.flags(d));
+    let mut planes = *state.planes();
     for &((i, j), n) in flags {
-        planes[d(n).slot()] = planes[d(n).slot()].with(p(i, j));
+        planes.flags[d(n).slot()] = planes.flags[d(n).slot()].with(p(i, j));
     }
-    State::from_parts(
-        [state.leaves(0), state.leaves(1)],
-        [state.frozen(0), state.frozen(1)],
-        [state.nodes(0), state.nodes(1)],
-        planes,
-        state.scores(),
-        state.to_move(),
-    )
-    .with_rules(state.rules())
+    State::from_parts(planes, state.scores(), state.to_move()).with_rules(state.rules())
 }
 
 /// The 9 characters of point `(i, j)` on the grid `viewer` receives.
@@ -256,15 +246,7 @@ fn border_leaves_have_fewer_directions() {
 
 /// The same position with side 0 to move.
 fn mine_to_move(state: State) -> State {
-    State::from_parts(
-        [state.leaves(0), state.leaves(1)],
-        [state.frozen(0), state.frozen(1)],
-        [state.nodes(0), state.nodes(1)],
-        Direction::ALL.map(|d| state.flags(d)),
-        state.scores(),
-        0,
-    )
-    .with_rules(state.rules())
+    State::from_parts(*state.planes(), state.scores(), 0).with_rules(state.rules())
 }
 
 #[test]
@@ -273,14 +255,13 @@ fn a_leaf_left_with_one_free_direction_becomes_a_node() {
     let mut branches = [Points::EMPTY; 8];
     branches[d(3).slot()] = set(&[(0, 0)]);
     branches[d(7).slot()] = set(&[(0, 1)]);
-    let state = State::from_parts(
-        [set(&[(0, 0), (2, 2)]), set(&[(15, 15)])],
-        [Points::EMPTY; 2],
-        [set(&[(0, 1)]), Points::EMPTY],
-        branches,
-        [10, 10],
-        0,
-    );
+    let planes = Planes {
+        leaves: [set(&[(0, 0), (2, 2)]), set(&[(15, 15)])],
+        nodes: [set(&[(0, 1)]), Points::EMPTY],
+        flags: branches,
+        ..Planes::default()
+    };
+    let state = State::from_parts(planes, [10, 10], 0);
     // (2, 2) splits to (1, 1) and (3, 3); (0, 0) keeps directions 4 and 5 free.
     let (after, _) = state.play(m("2,2,1,1,3,3"));
     assert!(after.active(0).contains(p(0, 0)));
@@ -462,14 +443,11 @@ fn a_side_to_move_without_a_valid_move_loses_whatever_the_scores() {
         .best_move;
     assert!(matches!(answer, Some(Move::Split { leaf, .. }) if leaf == p(10, 10)));
     // Side 1 to move instead: the game goes on (side 0's leaf is still an active leaf).
-    let theirs = State::from_parts(
-        [state.leaves(0), state.leaves(1)],
-        [Points::EMPTY; 2],
-        [state.nodes(0), state.nodes(1)],
-        Direction::ALL.map(|d| state.flags(d)),
-        state.scores(),
-        1,
-    );
+    let unfrozen = Planes {
+        frozen: [Points::EMPTY; 2],
+        ..*state.planes()
+    };
+    let theirs = State::from_parts(unfrozen, state.scores(), 1);
     assert_eq!(theirs.end(), None);
     // A side with no active leaf ends the game by the scores instead.
     let over = position(&[], &[(15, 15)], [&[(1, 1)], &[]]).with_scores([30, 10]);
@@ -493,14 +471,7 @@ fn grids_round_trip_from_both_sides() {
         let parsed = parse_grid(text.as_bytes()).unwrap();
         assert_eq!(
             parsed.with_scores(seen.scores()),
-            State::from_parts(
-                [seen.leaves(0), seen.leaves(1)],
-                [seen.frozen(0), seen.frozen(1)],
-                [seen.nodes(0), seen.nodes(1)],
-                Direction::ALL.map(|d| seen.flags(d)),
-                seen.scores(),
-                0,
-            )
+            State::from_parts(*seen.planes(), seen.scores(), 0)
         );
         assert_eq!(
             parse_grid(format!("{text}\n").as_bytes()),
@@ -520,21 +491,21 @@ fn malformed_grids_and_answers_are_refused() {
     assert!(
         parse_grid(&empty.as_bytes()[1..])
             .unwrap_err()
-            .0
+            .to_string()
             .contains("3599")
     );
     let bad_state = format!("7{}", &empty[1..]);
     assert!(
         parse_grid(bad_state.as_bytes())
             .unwrap_err()
-            .0
+            .to_string()
             .contains("state")
     );
     let bad_flag = format!("02{}", &empty[2..]);
     assert!(
         parse_grid(bad_flag.as_bytes())
             .unwrap_err()
-            .0
+            .to_string()
             .contains("flag")
     );
 }
@@ -583,7 +554,10 @@ fn answers_are_read_as_the_judge_reads_them() {
         "5;10;5;9;6;11\n",
     ] {
         let error = answer.parse::<Move>().unwrap_err();
-        assert!(error.0.contains("not a number"), "{answer:?}: {error}");
+        assert!(
+            error.to_string().contains("not a number"),
+            "{answer:?}: {error}"
+        );
     }
     // Digits and commas, but not a move: the wrong count of numbers, off the grid, not a
     // neighbour, a seed off column 0, both branches to one point.
@@ -600,6 +574,6 @@ fn answers_are_read_as_the_judge_reads_them() {
         ("1,1,1,1,0,0\n", "not next to"),
     ] {
         let error = answer.parse::<Move>().unwrap_err();
-        assert!(error.0.contains(why), "{answer:?}: {error}");
+        assert!(error.to_string().contains(why), "{answer:?}: {error}");
     }
 }

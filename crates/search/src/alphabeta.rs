@@ -6,12 +6,10 @@ use crate::clock::Clock;
 use crate::game::{Game, MoveList, Player, Score, WIN, final_score};
 use crate::ordering::MovePicker;
 use crate::table::{Bound, TranspositionTable};
+use crate::window::{INFINITY, Window};
 
 /// Deeper than any search goes; win scores within this many plies of [`WIN`] are wins.
 const MAX_PLY: usize = 256;
-
-/// Above every score (wins with a margin included).
-const INFINITY: Score = Score::MAX;
 
 /// History scores are kept per player for this many move indices.
 const HISTORY_SIZE: usize = 4096;
@@ -234,14 +232,17 @@ impl<G: Game> AlphaBeta<G> {
         previous: Score,
         clock: &Clock,
     ) -> Score {
-        if let (Some(window), true) = (self.options.aspiration_window, depth > 1) {
-            let (alpha, beta) = (previous - window, previous + window);
-            let score = self.alpha_beta(state, depth, 0, alpha, beta, clock);
-            if self.stopped || (alpha < score && score < beta) {
+        if let (Some(width), true) = (self.options.aspiration_window, depth > 1) {
+            let window = Window {
+                alpha: previous - width,
+                beta: previous + width,
+            };
+            let score = self.alpha_beta(state, depth, 0, window, clock);
+            if self.stopped || window.contains(score) {
                 return score;
             }
         }
-        self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, clock)
+        self.alpha_beta(state, depth, 0, Window::FULL, clock)
     }
 
     /// Counts a visited position and, every `check_every` of them, stops the search once the
@@ -274,18 +275,17 @@ impl<G: Game> AlphaBeta<G> {
             .map_or(0, |outcome| final_score(&self.game, state, outcome, ply))
     }
 
-    /// The negamax score of `state` searched `depth` plies deep within `(alpha, beta)`
-    /// (fail-soft), `ply` plies from the root; 0 once the clock has stopped the search.
+    /// The negamax score of `state` searched `depth` plies deep within `window` (fail-soft),
+    /// `ply` plies from the root; 0 once the clock has stopped the search.
     fn alpha_beta(
         &mut self,
         state: &G::State,
         depth: u32,
         ply: usize,
-        mut alpha: Score,
-        beta: Score,
+        mut window: Window,
         clock: &Clock,
     ) -> Score {
-        let (me, key, table_move) = match self.enter(state, depth, ply, alpha, beta, clock) {
+        let (me, key, table_move) = match self.enter(state, depth, ply, window, clock) {
             Ok(node) => node,
             Err(score) => return score,
         };
@@ -299,13 +299,12 @@ impl<G: Game> AlphaBeta<G> {
             };
         }
         let mut picker = MovePicker::new(&moves, table_move, self.killers[ply]);
-        let original_alpha = alpha;
+        let original = window;
         let mut best = -INFINITY;
         let mut best_move = None;
         while let Some(index) = picker.next(moves.len(), |i| self.history_score(me, moves[i])) {
             let m = moves[index];
             let next = self.game.next(state, m);
-            let window = (alpha, beta);
             let score = self.move_score(&next, me, depth, ply, window, clock, best > -INFINITY);
             if self.stopped {
                 return 0;
@@ -316,22 +315,22 @@ impl<G: Game> AlphaBeta<G> {
             if score > best {
                 best = score;
                 best_move = Some(m);
-                if score > alpha {
-                    alpha = score;
+                if score > window.alpha {
+                    window.alpha = score;
                     self.update_pv(ply, m);
                     if ply == 0 {
                         self.root_score = score;
                     }
                 }
             }
-            if alpha >= beta {
+            if window.is_closed() {
                 if Some(m) != table_move {
                     self.remember_cutoff(m, ply, me.index(), depth);
                 }
                 break;
             }
         }
-        let bound = bound(best, original_alpha, beta);
+        let bound = original.bound(best);
         self.table
             .store(key, score_to_table(best, ply), depth, bound, best_move);
         best
@@ -345,8 +344,7 @@ impl<G: Game> AlphaBeta<G> {
         state: &G::State,
         depth: u32,
         ply: usize,
-        alpha: Score,
-        beta: Score,
+        window: Window,
         clock: &Clock,
     ) -> Result<(Player, u64, Option<G::Move>), Score> {
         self.pv[ply].clear();
@@ -360,20 +358,19 @@ impl<G: Game> AlphaBeta<G> {
             return Err(0);
         }
         let key = self.game.hash(state);
-        let table_move = self.probe(key, depth, ply, alpha, beta)?;
+        let table_move = self.probe(key, depth, ply, window)?;
         Ok((me, key, table_move))
     }
 
     /// What the table holds for the position `key` searched `depth` plies deep at `ply`:
-    /// `Err` with a value that decides the node within `(alpha, beta)`, else `Ok` with the
-    /// best move it found, if any.
+    /// `Err` with a value that decides the node within `window`, else `Ok` with the best move
+    /// it found, if any.
     fn probe(
         &mut self,
         key: u64,
         depth: u32,
         ply: usize,
-        alpha: Score,
-        beta: Score,
+        window: Window,
     ) -> Result<Option<G::Move>, Score> {
         let Some(entry) = self.table.probe(key) else {
             return Ok(None);
@@ -382,8 +379,8 @@ impl<G: Game> AlphaBeta<G> {
             let value = score_from_table(entry.value(), ply);
             let usable = match entry.bound() {
                 Bound::Exact => true,
-                Bound::Lower => value >= beta,
-                Bound::Upper => value <= alpha,
+                Bound::Lower => value >= window.beta,
+                Bound::Upper => value <= window.alpha,
             };
             if usable {
                 // The entry may stand for a search to any depth: the tree was not searched
@@ -395,37 +392,12 @@ impl<G: Game> AlphaBeta<G> {
         Ok(entry.best_move())
     }
 
-    /// The score of the child position `next` for `me`, the player to move at its parent:
-    /// a leaf is valued at once, a node searched with the window as `next`'s player sees it.
-    #[allow(clippy::too_many_arguments)]
-    fn child_score(
-        &mut self,
-        next: &G::State,
-        me: Player,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        clock: &Clock,
-    ) -> Score {
-        let same_player = self.game.player_to_move(next) == me;
-        let score = if depth == 1 {
-            // A leaf, valued here rather than through a full node.
-            let score = self.leaf(next, ply + 1);
-            self.tick(clock);
-            score
-        } else if same_player {
-            self.alpha_beta(next, depth - 1, ply + 1, alpha, beta, clock)
-        } else {
-            self.alpha_beta(next, depth - 1, ply + 1, -beta, -alpha, clock)
-        };
-        if same_player { score } else { -score }
-    }
-
-    /// The score of a move to `next` within `(alpha, beta)`. With principal-variation search,
-    /// a move after a node's first (`later`) above the leaves is first searched with a null
-    /// window just above `alpha`, which proves cheaply that it is no better; only one that
-    /// beats `alpha` (and not `beta`) is searched again with the whole window.
+    /// The score of a move to `next` for `me`, the player to move at its parent, within
+    /// `window`: a leaf is valued at once, a node searched with the window as `next`'s player
+    /// sees it. With principal-variation search, a move after a node's first (`later`) is
+    /// first searched with the null window just above `alpha`, which proves cheaply that it
+    /// is no better; only one that beats `alpha` (and not `beta`) is searched again with the
+    /// whole window.
     #[allow(clippy::too_many_arguments)]
     fn move_score(
         &mut self,
@@ -433,19 +405,34 @@ impl<G: Game> AlphaBeta<G> {
         me: Player,
         depth: u32,
         ply: usize,
-        (alpha, beta): (Score, Score),
+        window: Window,
         clock: &Clock,
         later: bool,
     ) -> Score {
-        if !(self.options.principal_variation && later && depth > 1) {
-            return self.child_score(next, me, depth, ply, alpha, beta, clock);
+        let same_player = self.game.player_to_move(next) == me;
+        // A window for `next`'s player, and a score of theirs for `me`.
+        let theirs = |window: Window| {
+            if same_player {
+                window
+            } else {
+                window.flipped()
+            }
+        };
+        let mine = |score: Score| if same_player { score } else { -score };
+        if depth == 1 {
+            // A leaf, valued here rather than through a full node.
+            let score = self.leaf(next, ply + 1);
+            self.tick(clock);
+            return mine(score);
         }
-        let score = self.child_score(next, me, depth, ply, alpha, alpha + 1, clock);
-        if alpha < score && score < beta && !self.stopped {
-            self.child_score(next, me, depth, ply, alpha, beta, clock)
-        } else {
-            score
+        if self.options.principal_variation && later {
+            let null = theirs(window.null());
+            let score = mine(self.alpha_beta(next, depth - 1, ply + 1, null, clock));
+            if !window.contains(score) || self.stopped {
+                return score;
+            }
         }
+        mine(self.alpha_beta(next, depth - 1, ply + 1, theirs(window), clock))
     }
 
     /// The history score of `m` for `player`.
@@ -473,18 +460,6 @@ impl<G: Game> AlphaBeta<G> {
         for &next in &tail[0] {
             line.push(next);
         }
-    }
-}
-
-/// What a node's best score `best` says of its true value, searched within
-/// `(original_alpha, beta)` (fail-soft).
-fn bound(best: Score, original_alpha: Score, beta: Score) -> Bound {
-    if best <= original_alpha {
-        Bound::Upper
-    } else if best >= beta {
-        Bound::Lower
-    } else {
-        Bound::Exact
     }
 }
 

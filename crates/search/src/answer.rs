@@ -55,30 +55,34 @@ pub trait Answer: Sized {
     }
 }
 
-impl<M: Copy> Answer for SearchResult<M> {
-    type Move = M;
+/// [`Answer`] for a search's result whose move is its `best_move` field, found and replaced
+/// there; after a replacement `|result, answer| then` runs, where the result keeps more of
+/// the move than that field.
+macro_rules! answer_in_best_move {
+    ($result:ident $(, |$this:ident, $answer:ident| $then:expr)?) => {
+        impl<M: Copy> Answer for $result<M> {
+            type Move = M;
 
-    fn found_move(&self) -> Option<M> {
-        self.best_move
-    }
+            fn found_move(&self) -> Option<M> {
+                self.best_move
+            }
 
-    fn replace_move(&mut self, answer: Option<M>) {
-        self.best_move = answer;
-        self.pv = answer.into_iter().collect();
-    }
+            fn replace_move(&mut self, answer: Option<M>) {
+                self.best_move = answer;
+                $(
+                    let ($this, $answer) = (self, answer);
+                    $then;
+                )?
+            }
+        }
+    };
 }
 
-impl<M: Copy> Answer for MctsResult<M> {
-    type Move = M;
-
-    fn found_move(&self) -> Option<M> {
-        self.best_move
-    }
-
-    fn replace_move(&mut self, answer: Option<M>) {
-        self.best_move = answer;
-    }
-}
+// The principal variation is the answer alone: nothing was searched after it.
+answer_in_best_move!(SearchResult, |result, answer| {
+    result.pv = answer.into_iter().collect()
+});
+answer_in_best_move!(MctsResult);
 
 /// A move found by a search of an engine's own (a look-ahead, a tree of its own), if any.
 impl<M: Copy> Answer for Option<M> {

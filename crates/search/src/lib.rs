@@ -70,6 +70,7 @@ pub mod negamax;
 mod ordering;
 mod table;
 mod time;
+mod window;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SearchResult};
 pub use answer::Answer;

@@ -9,6 +9,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, MoveList, Score, final_score};
+use crate::window::{INFINITY, Window};
 
 /// The value of `state` for the player to move, searched `depth` plies deep without pruning.
 pub fn negamax<G: Game>(game: &G, state: &G::State, depth: u32) -> Score {
@@ -52,9 +53,6 @@ pub enum Limit {
 
 /// The deepest iteration of a timed search.
 const MAX_TIMED_DEPTH: u32 = 64;
-
-/// Above every score.
-const INFINITY: Score = Score::MAX;
 
 /// The move a plain alpha-beta search within `limit` plays in `state`; `None` when the
 /// position has no move. No table and no move ordering: moves are tried in the game's order
@@ -135,10 +133,14 @@ impl<'g, G: Game> Plain<'g, G> {
         let mut alpha = -INFINITY;
         for &m in &moves {
             let next = self.game.next(state, m);
+            let window = Window {
+                alpha,
+                beta: INFINITY,
+            };
             let value = if self.game.player_to_move(&next) == me {
-                self.value(&next, depth - 1, 1, alpha, INFINITY)
+                self.value(&next, depth - 1, 1, window)
             } else {
-                -self.value(&next, depth - 1, 1, -INFINITY, -alpha)
+                -self.value(&next, depth - 1, 1, window.flipped())
             };
             // Once a move is found, a later one returns at most `alpha` unless it is strictly
             // better, so only a strictly better move replaces it.
@@ -150,15 +152,8 @@ impl<'g, G: Game> Plain<'g, G> {
         best.map(|m| (m, alpha))
     }
 
-    /// The value of `state` searched `depth` plies deep within `(alpha, beta)` (fail-soft).
-    fn value(
-        &mut self,
-        state: &G::State,
-        depth: u32,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
+    /// The value of `state` searched `depth` plies deep within `window` (fail-soft).
+    fn value(&mut self, state: &G::State, depth: u32, ply: usize, mut window: Window) -> Score {
         if self.out_of_time() {
             return 0;
         }
@@ -176,14 +171,14 @@ impl<'g, G: Game> Plain<'g, G> {
         for &m in &moves {
             let next = self.game.next(state, m);
             let value = if self.game.player_to_move(&next) == me {
-                self.value(&next, depth - 1, ply + 1, alpha, beta)
+                self.value(&next, depth - 1, ply + 1, window)
             } else {
-                -self.value(&next, depth - 1, ply + 1, -beta, -alpha)
+                -self.value(&next, depth - 1, ply + 1, window.flipped())
             };
             if value > best {
                 best = value;
-                alpha = alpha.max(value);
-                if alpha >= beta {
+                window.alpha = window.alpha.max(value);
+                if window.is_closed() {
                     break;
                 }
             }

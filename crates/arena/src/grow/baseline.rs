@@ -50,6 +50,7 @@ mod tests {
     use super::*;
     use crate::baseline::tests::{assert_matches_minimax, best};
     use grow_core::points::{Direction, Point, Points};
+    use grow_core::state::Planes;
 
     fn direction(number: u8) -> Direction {
         Direction::new(number).expect("1 to 8")
@@ -71,7 +72,13 @@ mod tests {
                 planes[d.opposite().slot()] = planes[d.opposite().slot()].with(leaf);
             }
         }
-        State::from_parts(leaves, [Points::EMPTY; 2], nodes, planes, scores, to_move)
+        let planes = Planes {
+            leaves,
+            nodes,
+            flags: planes,
+            ..Planes::default()
+        };
+        State::from_parts(planes, scores, to_move)
     }
 
     /// Side 0: a leaf at (5, 5) below-right of its node (4, 4), and a leaf at (15, 2). Side 1:
