@@ -18,11 +18,32 @@
 
 pub use search::negamax::Limit;
 
+use rand_xoshiro::Xoshiro256PlusPlus;
 use search::{Game, MoveList, Outcome, Player, Score};
+
+use crate::player::Builtin;
 
 /// The move the plain search within `limit` plays in `state` of `game`, which has one.
 pub(crate) fn search_move<G: Game>(game: G, state: &G::State, limit: Limit) -> G::Move {
     search::negamax::choose(&game, state, limit).expect("a position with a legal move")
+}
+
+/// The move `builtin` plays in `state` (not over) of a game whose moves `rules` lists:
+/// alpha-beta's by the plain search within its limit; greedy's one of the best by
+/// `greedy_value` one ply deep, ties at random; random's drawn uniformly.
+pub(crate) fn builtin_move<G: Game, V: Ord + Copy>(
+    builtin: Builtin,
+    rules: G,
+    state: &G::State,
+    greedy_value: impl Fn(&G::State, G::Move) -> V,
+    rng: &mut Xoshiro256PlusPlus,
+) -> G::Move {
+    if let Builtin::AlphaBeta(limit) = builtin {
+        return search_move(rules, state, limit);
+    }
+    let mut moves = MoveList::new();
+    rules.generate_moves(state, &mut moves);
+    builtin.pick(&moves, |&m| greedy_value(state, m), rng)
 }
 
 /// A core crate's game, `rules`, searched with a baseline's own evaluation at the horizon and

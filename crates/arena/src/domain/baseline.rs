@@ -9,7 +9,7 @@ use search::Score;
 use crate::baseline::{Baseline, Limit, search_move};
 
 /// Domain Expansion with the baseline's evaluation.
-const RULES: Baseline<Domain> = Baseline::new(Domain, evaluate, final_margin);
+pub(super) const RULES: Baseline<Domain> = Baseline::new(Domain, evaluate, final_margin);
 
 /// The evaluation at the horizon, for the player to move: the cells its token reaches first
 /// ([`nearer_cells`]) less the opponent's.

@@ -15,12 +15,7 @@ impl Builtin {
     /// best for the mover one ply deep (the domain difference once the game is over, else the
     /// engine's evaluation), ties at random.
     pub fn choose_action(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Action {
-        if let Self::AlphaBeta(limit) = self {
-            return super::baseline::choose(state, limit);
-        }
-        let mut actions = Vec::new();
-        state.legal_actions(&mut actions);
-        self.pick(&actions, |&action| greedy_value(state, action), rng)
+        crate::baseline::builtin_move(self, super::baseline::RULES, state, greedy_value, rng)
     }
 }
 

@@ -14,7 +14,7 @@ const POINT: Score = 4;
 const LEAF: Score = 1;
 
 /// Grow with the baseline's evaluation.
-const RULES: Baseline<Grow> = Baseline::new(Grow, evaluate, final_margin);
+pub(super) const RULES: Baseline<Grow> = Baseline::new(Grow, evaluate, final_margin);
 
 /// The evaluation at the horizon, for the side to move.
 fn evaluate(state: &State) -> Score {

@@ -15,12 +15,7 @@ impl Builtin {
     /// evaluates best for the mover (the evaluation of the engine, one ply deep), ties at
     /// random.
     pub fn choose_move(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Move {
-        if let Self::AlphaBeta(limit) = self {
-            return super::baseline::choose(state, limit);
-        }
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        self.pick(&moves, |&m| greedy_value(state, m), rng)
+        crate::baseline::builtin_move(self, super::baseline::RULES, state, greedy_value, rng)
     }
 }
 
