@@ -17,13 +17,27 @@ pub trait ForGame {
     fn run<R: Referee>(self) -> Self::Output;
 }
 
-/// Every game's name and summary, in the order the help lists them.
+/// Every game's name and summary (the game and its judge's protocol in a few words, for the
+/// command line's help), in the order the help lists them.
 pub const GAMES: [(&str, &str); 5] = [
-    (FloodWars::NAME, FloodWars::SUMMARY),
-    (Domain::NAME, Domain::SUMMARY),
-    (Cram::NAME, Cram::SUMMARY),
-    (Grow::NAME, Grow::SUMMARY),
-    (Go::NAME, Go::SUMMARY),
+    (FloodWars::NAME, "Flood Wars (one process per move, 1 s)"),
+    (
+        Domain::NAME,
+        "Domain Expansion (one process per game; 1000 ms first turn, 100 ms after)",
+    ),
+    (
+        Cram::NAME,
+        "Cram (one process per game; 1000 ms to say OK, 500 ms per move)",
+    ),
+    (
+        Grow::NAME,
+        "Grow (one process per move, 2 s, nothing on stderr)",
+    ),
+    (
+        Go::NAME,
+        "Go by the Tromp-Taylor rules: two GTP engines, 9 x 9 unless --min-size/--max-size, \
+         komi 7, 5 s a move",
+    ),
 ];
 
 /// Does `task` for the game named `name`; `None` for a name no game has.

@@ -1,12 +1,13 @@
 //! Referees that run bots exactly as the contest judges do, and the matches built on them.
 //!
-//! - [`referee`]: the [`referee::Referee`] trait every game implements once: starts, replays,
-//!   pictures; [`turn`]: the one turn loop every game is played with, over the hooks of each
-//!   game's [`turn::Judge`]; [`termination`]: how a game ended, typed;
+//! - [`referee`]: the [`referee::Referee`] trait every game implements once: its name, limit,
+//!   settings and starts, over its [`turn::Judge`] and its [`replay::Replay`]; [`turn`]: the
+//!   one turn loop every game is played with, over the hooks of each game's [`turn::Judge`];
+//!   [`termination`]: how a game ended, typed;
 //! - one folder per game, each with its referee (the judge's protocol, limits and quirks),
-//!   its built-in players (`builtins`), its `alphabeta` baseline (`baseline`) and its replay
-//!   picture (`picture`): [`floodwars`], [`grow`], [`domain`], [`cram`], and [`go`] (two GTP
-//!   engines playing Go by the Tromp-Taylor rules; no baseline);
+//!   its built-in players (`builtins`), its `alphabeta` baseline (`baseline`) and its replay:
+//!   states, text and pictures (`picture`): [`floodwars`], [`grow`], [`domain`], [`cram`], and
+//!   [`go`] (two GTP engines playing Go by the Tromp-Taylor rules; no baseline);
 //! - [`games`]: the registry that lists the games and turns a name into a referee;
 //! - [`player`]: built-in strategies and external programs as named players;
 //! - [`baseline`]: what the `alphabeta:D` and `alphabeta:Nms` built-ins share, plain
@@ -18,7 +19,8 @@
 //! - [`tournament`]: round robins with standings and a crosstable;
 //! - [`sprt`]: pentanomial statistics of board pairs and the sequential probability ratio test;
 //! - [`stats`]: Elo from scores, percentiles;
-//! - [`replay`] and [`html`]: recorded games as text or as a self-contained HTML page;
+//! - [`replay`] and [`html`]: what each game's replay shows ([`replay::Replay`]), and recorded
+//!   games as text or as a self-contained HTML page;
 //! - [`error`]: the one error type of the library.
 #![deny(missing_docs)]
 

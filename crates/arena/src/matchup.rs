@@ -238,7 +238,7 @@ pub struct PlayerFigures {
 pub struct Summary {
     /// Figures of `a` and of `b`.
     pub players: [PlayerFigures; 2],
-    /// The game's seats, first mover first ([`Referee::SEATS`]).
+    /// The game's seats, first mover first ([`crate::replay::Replay::SEATS`]).
     pub seats: [&'static str; 2],
     /// Games `a` won, drew and lost.
     pub wdl: [usize; 3],

@@ -1,14 +1,14 @@
-//! The one interface every game's referee implements: where games start, how a record
-//! replays, how positions are shown. One game is played by the turn loop ([`crate::turn`])
-//! with the referee's [`Judge`] hooks. Matches, tournaments, SPRT, JSONL and replays are
-//! written once on top of it.
+//! The one interface every game's referee implements: its name and limit, which settings apply,
+//! where games start. One game is played by the turn loop ([`crate::turn`]) with the referee's
+//! [`Judge`] hooks; what a record replays to and how its positions are shown is the game's
+//! [`Replay`]. Matches, tournaments, SPRT, JSONL and replays are written once on top of it.
 
 use std::time::Duration;
 
 use crate::error::Error;
-use crate::html::Picture;
 use crate::player::{Builtin, Player};
-use crate::record::{GameRecord, MoveRecord};
+use crate::record::GameRecord;
+use crate::replay::Replay;
 use crate::turn::{Judge, play};
 
 /// What the command line says about starts and limits; a game refuses what does not apply.
@@ -84,19 +84,11 @@ fn does_not_apply(option: &'static str, game: &'static str) -> Error {
 /// How `arena player GAME NAME` plays a built-in over the game's protocol.
 pub type Serve = fn(Builtin) -> Result<(), Error>;
 
-/// One game's referee, exactly as its judge runs bots.
-pub trait Referee: Judge + Sized {
-    /// What a replay shows at each step.
-    type State;
-
+/// One game's referee, exactly as its judge runs bots, and its replays ([`Replay`]). Its default
+/// is the referee when no setting is given.
+pub trait Referee: Judge + Replay + Default {
     /// The game's name on the command line and in records.
     const NAME: &'static str;
-
-    /// The game and its judge's protocol in a few words, for the command line's help.
-    const SUMMARY: &'static str;
-
-    /// The seats' names (who moves first, then the other), as the game's statement calls them.
-    const SEATS: [&'static str; 2];
 
     /// The judge's limit per move (or turn), for a player without a limit of its own
     /// ([`Player::limit`]).
@@ -105,8 +97,12 @@ pub trait Referee: Judge + Sized {
     /// How a built-in plays as a process of its own (`self:NAME`), where the game has that.
     const SERVE: Option<Serve>;
 
-    /// The referee for `settings`, or why they do not apply to this game.
-    fn new(settings: &Settings) -> Result<Self, Error>;
+    /// The referee for `settings`, or why they do not apply to this game; by default the game's
+    /// start is fixed (as [`Referee::start`]'s default): any start setting is refused.
+    fn new(settings: &Settings) -> Result<Self, Error> {
+        settings.refuse_starts(Self::NAME)?;
+        Ok(Self::default())
+    }
 
     /// The start of a game drawn from `seed` (both games of a board pair use the same seed);
     /// by default empty: every game starts alike, and the seed only drives the built-ins.
@@ -119,40 +115,4 @@ pub trait Referee: Judge + Sized {
     fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
         play(self, Self::NAME, Self::LIMIT, start, players, seed)
     }
-
-    /// The states of a recorded game: the start, then the state after each move.
-    fn states(record: &GameRecord) -> Result<Vec<Self::State>, Error>;
-
-    /// A state as text, with terminal colours or without.
-    fn text(state: &Self::State, colour: bool) -> String;
-
-    /// How to read [`Referee::text`]: what the characters are and whose they are.
-    const TEXT_LEGEND: &'static str;
-
-    /// A state as a picture (the `picture` module of the game's folder).
-    const PICTURE: fn(&Self::State) -> Picture;
-
-    /// Each seat's score in a state.
-    fn scores(state: &Self::State) -> [i64; 2];
-
-    /// How each seat is shown in pictures (its colour or marker), for the legend.
-    const LEGEND: [&'static str; 2];
-}
-
-/// The states of a recorded game: `start`, then the state after each move, which `next` plays
-/// on the state before it (`None` where the rules refuse the move, a `what` in the error).
-pub fn replay_moves<S>(
-    start: S,
-    record: &GameRecord,
-    what: &str,
-    mut next: impl FnMut(&S, &MoveRecord) -> Option<S>,
-) -> Result<Vec<S>, Error> {
-    let mut states = vec![start];
-    for m in &record.moves {
-        let before = states.last().expect("the start");
-        let refused = || Error::Record(format!("{:?} is not a {what} here", m.text));
-        let after = next(before, m).ok_or_else(refused)?;
-        states.push(after);
-    }
-    Ok(states)
 }

@@ -1,13 +1,61 @@
 //! Replays of recorded games, for any game: as text (a board after each move) or as one
-//! self-contained HTML page with a move slider.
+//! self-contained HTML page with a move slider. What a game's record replays to, and how its
+//! states are shown, is the game's [`Replay`] (in the `picture` module of the game's folder).
 
 use std::fmt::Write as _;
 
 use crate::error::Error;
 use crate::games::{ForGame, for_game};
-use crate::html::{Frame, page};
-use crate::record::GameRecord;
+use crate::html::{Frame, Picture, page};
+use crate::record::{GameRecord, MoveRecord};
 use crate::referee::Referee;
+
+/// How one game's records are shown (in replays, match summaries and final boards): the seats'
+/// names, the states a record goes through, each as text and as a picture, with the seats'
+/// scores. Each game implements it in the `picture` module of its folder, next to its drawing.
+pub trait Replay {
+    /// What a replay shows at each step.
+    type State;
+
+    /// The seats' names (who moves first, then the other), as the game's statement calls them.
+    const SEATS: [&'static str; 2];
+
+    /// The states of a recorded game: the start, then the state after each move.
+    fn states(record: &GameRecord) -> Result<Vec<Self::State>, Error>;
+
+    /// Each seat's score in a state.
+    fn scores(state: &Self::State) -> [i64; 2];
+
+    /// A state as text, with terminal colours or without.
+    fn text(state: &Self::State, colour: bool) -> String;
+
+    /// How to read [`Replay::text`]: what the characters are and whose they are.
+    const TEXT_LEGEND: &'static str;
+
+    /// A state as a picture.
+    const PICTURE: fn(&Self::State) -> Picture;
+
+    /// How each seat is shown in pictures (its colour or marker), for the legend.
+    const LEGEND: [&'static str; 2];
+}
+
+/// The states of a recorded game: `start`, then the state after each move, which `next` plays
+/// on the state before it (`None` where the rules refuse the move, a `what` in the error).
+pub fn replay_moves<S>(
+    start: S,
+    record: &GameRecord,
+    what: &str,
+    mut next: impl FnMut(&S, &MoveRecord) -> Option<S>,
+) -> Result<Vec<S>, Error> {
+    let mut states = vec![start];
+    for m in &record.moves {
+        let before = states.last().expect("the start");
+        let refused = || Error::Record(format!("{:?} is not a {what} here", m.text));
+        let after = next(before, m).ok_or_else(refused)?;
+        states.push(after);
+    }
+    Ok(states)
+}
 
 /// The caption of step `step` (0 = the start) of `record`.
 fn caption<R: Referee>(record: &GameRecord, step: usize) -> String {

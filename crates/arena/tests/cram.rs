@@ -8,7 +8,7 @@ use cram_core::codec::{parse_init, parse_move};
 use floodgate_arena::cram::Cram;
 use floodgate_arena::player::Player;
 use floodgate_arena::record::GameRecord;
-use floodgate_arena::referee::Referee;
+use floodgate_arena::replay::Replay;
 
 fn process(name: &str) -> Player {
     common::process("cram", name)

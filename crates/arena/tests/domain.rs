@@ -7,7 +7,7 @@ use common::{Limited, builtin, process, sh};
 use floodgate_arena::domain::Domain;
 use floodgate_arena::player::Player;
 use floodgate_arena::record::Forfeit;
-use floodgate_arena::referee::Referee;
+use floodgate_arena::replay::Replay;
 use floodgate_arena::termination::{Awaited, Loss};
 
 fn referee(limit_ms: u64) -> Limited<Domain> {

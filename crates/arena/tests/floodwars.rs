@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use common::{Limited, builtin, process, sh};
 use floodgate_arena::floodwars::{FloodWars, random_board};
-use floodgate_arena::referee::Referee;
+use floodgate_arena::replay::Replay;
 
 fn referee(limit_ms: u64) -> Limited<FloodWars> {
     Limited::new(FloodWars::default(), limit_ms)

@@ -7,7 +7,7 @@ use common::{Limited, builtin, sh};
 use floodgate_arena::go::{Go, KOMI};
 use floodgate_arena::player::Player;
 use floodgate_arena::record::Forfeit;
-use floodgate_arena::referee::Referee;
+use floodgate_arena::replay::Replay;
 use go_core::gtp::GtpMove;
 use go_core::{Colour, Game};
 

@@ -9,7 +9,7 @@ use common::{Limited, builtin, sh};
 use floodgate_arena::grow::Grow;
 use floodgate_arena::player::Player;
 use floodgate_arena::record::GameRecord;
-use floodgate_arena::referee::Referee;
+use floodgate_arena::replay::Replay;
 
 fn process(name: &str) -> Player {
     common::process("grow", name)

@@ -5,8 +5,8 @@
 //! no domino fits (it has lost), and both get `STOP` at the end. A late, malformed or illegal
 //! answer loses at once. Unlike the judge, this referee also checks that an answer's two cells
 //! are adjacent (a bot that plays otherwise is wrong). Plus the built-in players
-//! ([`builtins`]), the `alphabeta` baseline ([`baseline`]) and the replay picture
-//! ([`picture`]).
+//! ([`builtins`]), the `alphabeta` baseline ([`baseline`]) and the replay: states, text and
+//! pictures ([`picture`]).
 
 pub mod baseline;
 pub mod builtins;
@@ -14,17 +14,16 @@ pub mod picture;
 
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, Domino, Square};
+use cram_core::board::{Board, Domino};
 use cram_core::codec::{parse_init, parse_move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::error::Error;
-use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::{Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, replay_moves};
+use crate::referee::{Referee, Serve, Settings};
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, exchange, other_seat_scores};
 
@@ -219,17 +218,10 @@ impl Judge for Cram {
 }
 
 impl Referee for Cram {
-    type State = Played;
     const NAME: &'static str = "cram";
-    const SUMMARY: &'static str = "Cram (one process per game; 1000 ms to say OK, 500 ms per move)";
-    const SEATS: [&'static str; 2] = ["player 1", "player 2"];
     /// The limit per move (the time to say `OK` is scaled with it).
     const LIMIT: Duration = MOVE_LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
-    const LEGEND: [&'static str; 2] = picture::LEGEND;
-    const PICTURE: fn(&Played) -> Picture = |state| picture::picture(&state.board, &state.dominoes);
-    const TEXT_LEGEND: &'static str = "1, 2: the dominoes of player 1 (moves first) and of \
-        player 2; # cells filled before the game; . empty cells";
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         let sizes = settings.sizes_or((5, 21), cram_core::board::MAX_SIDE)?;
@@ -259,55 +251,5 @@ impl Referee for Cram {
             Some(init) => init.clone(),
             None => init_line(seed, self.sizes, self.prefill_percent),
         }
-    }
-
-    fn states(record: &GameRecord) -> Result<Vec<Played>, Error> {
-        let board = parse_init(&record.start)
-            .map_err(|e| Error::Record(format!("the recorded init line: {e}")))?;
-        let start = Played {
-            board,
-            dominoes: Vec::new(),
-        };
-        replay_moves(start, record, "legal domino", |before, m| {
-            let domino = parse_move(&m.text, &before.board).ok()?;
-            let mut after = before.clone();
-            after.board.is_legal(domino).then_some(())?;
-            after.board.play(domino);
-            after.dominoes.push(domino);
-            Some(after)
-        })
-    }
-
-    fn text(state: &Played, colour: bool) -> String {
-        let board = &state.board;
-        let mut owner = vec![None; board.rows() * board.columns()];
-        for (number, domino) in state.dominoes.iter().enumerate() {
-            for square in [domino.first, domino.second] {
-                owner[square.row * board.columns() + square.column] = Some(number % 2);
-            }
-        }
-        let mut out = String::new();
-        for row in 0..board.rows() {
-            for column in 0..board.columns() {
-                let square = Square { row, column };
-                let glyph = match owner[row * board.columns() + column] {
-                    Some(0) if colour => "\x1b[44;97m1\x1b[0m",
-                    Some(_) if colour => "\x1b[41;97m2\x1b[0m",
-                    Some(0) => "1",
-                    Some(_) => "2",
-                    None if board.is_empty(square) => ".",
-                    None => "#",
-                };
-                out.push_str(glyph);
-            }
-            out.push('\n');
-        }
-        out
-    }
-
-    /// Dominoes played by each player.
-    fn scores(state: &Played) -> [i64; 2] {
-        let first = state.dominoes.len().div_ceil(2) as i64;
-        [first, state.dominoes.len() as i64 - first]
     }
 }

@@ -1,9 +1,75 @@
-//! Cram boards: empty, pre-filled and covered cells, the dominoes played.
+//! Cram replays ([`Replay`]: the states of a record, as text and as pictures) and the boards
+//! they draw: empty, pre-filled and covered cells, the dominoes played.
 
 use bitgrid::Cell;
 use cram_core::board::{Board, Domino, Square};
+use cram_core::codec::{parse_init, parse_move};
 
+use super::{Cram, Played};
+use crate::error::Error;
 use crate::html::{Line, Picture};
+use crate::record::GameRecord;
+use crate::replay::{Replay, replay_moves};
+
+impl Replay for Cram {
+    type State = Played;
+    const SEATS: [&'static str; 2] = ["player 1", "player 2"];
+
+    fn states(record: &GameRecord) -> Result<Vec<Played>, Error> {
+        let board = parse_init(&record.start)
+            .map_err(|e| Error::Record(format!("the recorded init line: {e}")))?;
+        let start = Played {
+            board,
+            dominoes: Vec::new(),
+        };
+        replay_moves(start, record, "legal domino", |before, m| {
+            let domino = parse_move(&m.text, &before.board).ok()?;
+            let mut after = before.clone();
+            after.board.is_legal(domino).then_some(())?;
+            after.board.play(domino);
+            after.dominoes.push(domino);
+            Some(after)
+        })
+    }
+
+    /// Dominoes played by each player.
+    fn scores(state: &Played) -> [i64; 2] {
+        let first = state.dominoes.len().div_ceil(2) as i64;
+        [first, state.dominoes.len() as i64 - first]
+    }
+
+    fn text(state: &Played, colour: bool) -> String {
+        let board = &state.board;
+        let mut owner = vec![None; board.rows() * board.columns()];
+        for (number, domino) in state.dominoes.iter().enumerate() {
+            for square in [domino.first, domino.second] {
+                owner[square.row * board.columns() + square.column] = Some(number % 2);
+            }
+        }
+        let mut out = String::new();
+        for row in 0..board.rows() {
+            for column in 0..board.columns() {
+                let square = Square { row, column };
+                let glyph = match owner[row * board.columns() + column] {
+                    Some(0) if colour => "\x1b[44;97m1\x1b[0m",
+                    Some(_) if colour => "\x1b[41;97m2\x1b[0m",
+                    Some(0) => "1",
+                    Some(_) => "2",
+                    None if board.is_empty(square) => ".",
+                    None => "#",
+                };
+                out.push_str(glyph);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    const TEXT_LEGEND: &'static str = "1, 2: the dominoes of player 1 (moves first) and of \
+        player 2; # cells filled before the game; . empty cells";
+    const PICTURE: fn(&Played) -> Picture = |state| picture(&state.board, &state.dominoes);
+    const LEGEND: [&'static str; 2] = LEGEND;
+}
 
 /// What each player's dominoes look like on a [`picture()`] picture, the first mover's then the
 /// second's.

@@ -2,8 +2,8 @@
 //! player is one process for the whole game, spoken to in lines; 1000 ms for a player's first
 //! turn, 100 ms after. An illegal action loses with -5, an unparsable answer with -6, a late
 //! answer or a bot that died with -7 (the opponent keeps 0). Plus the built-in players
-//! ([`builtins`]), the `alphabeta` baseline ([`baseline`]) and the replay picture
-//! ([`picture`]).
+//! ([`builtins`]), the `alphabeta` baseline ([`baseline`]) and the replay: states, text and
+//! pictures ([`picture`]).
 
 pub mod baseline;
 pub mod builtins;
@@ -15,12 +15,10 @@ use domain_core::codec::parse_answer;
 use domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::error::Error;
-use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::Session;
-use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, replay_moves};
+use crate::referee::{Referee, Serve};
+use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, exchange};
 
@@ -124,72 +122,8 @@ impl Judge for Domain {
 }
 
 impl Referee for Domain {
-    type State = State;
     const NAME: &'static str = "domain";
-    const SUMMARY: &'static str =
-        "Domain Expansion (one process per game; 1000 ms first turn, 100 ms after)";
-    const SEATS: [&'static str; 2] = ["player 0", "player 1"];
     /// The limit of every turn after a player's first (the first gets ten times as long).
     const LIMIT: Duration = LATER_TURN;
     const SERVE: Option<Serve> = Some(builtins::serve);
-    const LEGEND: [&'static str; 2] = picture::LEGEND;
-    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
-    const TEXT_LEGEND: &'static str = "0, 1: the tokens of player 0 (starts top-left, moves \
-        first) and player 1 (bottom-right); | a wall right of a cell, - a wall below it";
-
-    fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse_starts(Self::NAME)?;
-        Ok(Self)
-    }
-
-    fn states(record: &GameRecord) -> Result<Vec<State>, Error> {
-        replay_moves(State::default(), record, "legal action", |state, m| {
-            let (action, _) = parse_answer(&m.text).ok()?;
-            state.is_legal(action).then(|| state.play(action))
-        })
-    }
-
-    fn text(state: &State, colour: bool) -> String {
-        let mut out = String::new();
-        let walls = state.walls();
-        let cell = |x: u8, y: u8| domain_core::board::Cell::new(x, y);
-        use domain_core::board::Dir;
-        for y in 0..7 {
-            // The row's cells with the walls on their right, then the walls below.
-            for x in 0..7 {
-                let here = cell(x, y);
-                let token = (0..2).find(|&p| state.token(p) == here);
-                let glyph = match token {
-                    Some(0) if colour => "\x1b[1;34m0\x1b[0m".to_string(),
-                    Some(1) if colour => "\x1b[1;31m1\x1b[0m".to_string(),
-                    Some(p) => p.to_string(),
-                    None => ".".to_string(),
-                };
-                out.push_str(&glyph);
-                if x < 6 {
-                    out.push(if walls.has(here, Dir::R) { '|' } else { ' ' });
-                }
-            }
-            out.push('\n');
-            if y < 6 {
-                for x in 0..7 {
-                    out.push(if walls.has(cell(x, y), Dir::D) {
-                        '-'
-                    } else {
-                        ' '
-                    });
-                    if x < 6 {
-                        out.push(' ');
-                    }
-                }
-                out.truncate(out.trim_end().len());
-                out.push('\n');
-            }
-        }
-        out
-    }
-
-    fn scores(state: &State) -> [i64; 2] {
-        state.domain_sizes().map(i64::from)
-    }
 }

@@ -1,9 +1,76 @@
-//! Domain Expansion boards: who reaches each cell first, the walls, the tokens.
+//! Domain Expansion replays ([`Replay`]: the states of a record, as text and as pictures) and
+//! the boards they draw: who reaches each cell first, the walls, the tokens.
 
 use domain_core::board::{ALL, Cell, SIZE};
+use domain_core::codec::parse_answer;
 use domain_core::state::State;
 
+use super::Domain;
+use crate::error::Error;
 use crate::html::{Dot, Line, Picture};
+use crate::record::GameRecord;
+use crate::replay::{Replay, replay_moves};
+
+impl Replay for Domain {
+    type State = State;
+    const SEATS: [&'static str; 2] = ["player 0", "player 1"];
+
+    fn states(record: &GameRecord) -> Result<Vec<State>, Error> {
+        replay_moves(State::default(), record, "legal action", |state, m| {
+            let (action, _) = parse_answer(&m.text).ok()?;
+            state.is_legal(action).then(|| state.play(action))
+        })
+    }
+
+    fn scores(state: &State) -> [i64; 2] {
+        state.domain_sizes().map(i64::from)
+    }
+
+    fn text(state: &State, colour: bool) -> String {
+        let mut out = String::new();
+        let walls = state.walls();
+        let cell = |x: u8, y: u8| domain_core::board::Cell::new(x, y);
+        use domain_core::board::Dir;
+        for y in 0..7 {
+            // The row's cells with the walls on their right, then the walls below.
+            for x in 0..7 {
+                let here = cell(x, y);
+                let token = (0..2).find(|&p| state.token(p) == here);
+                let glyph = match token {
+                    Some(0) if colour => "\x1b[1;34m0\x1b[0m".to_string(),
+                    Some(1) if colour => "\x1b[1;31m1\x1b[0m".to_string(),
+                    Some(p) => p.to_string(),
+                    None => ".".to_string(),
+                };
+                out.push_str(&glyph);
+                if x < 6 {
+                    out.push(if walls.has(here, Dir::R) { '|' } else { ' ' });
+                }
+            }
+            out.push('\n');
+            if y < 6 {
+                for x in 0..7 {
+                    out.push(if walls.has(cell(x, y), Dir::D) {
+                        '-'
+                    } else {
+                        ' '
+                    });
+                    if x < 6 {
+                        out.push(' ');
+                    }
+                }
+                out.truncate(out.trim_end().len());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    const TEXT_LEGEND: &'static str = "0, 1: the tokens of player 0 (starts top-left, moves \
+        first) and player 1 (bottom-right); | a wall right of a cell, - a wall below it";
+    const PICTURE: fn(&Self::State) -> Picture = picture;
+    const LEGEND: [&'static str; 2] = LEGEND;
+}
 
 /// What each player looks like on a [`picture()`] picture, player 0's then player 1's.
 pub const LEGEND: [&str; 2] = [

@@ -3,7 +3,7 @@
 //! answer is the other letter and the board after a legal move. A late, malformed or illegal
 //! answer, a crash or a non-zero exit loses, and the opponent gets width x height points.
 //! Plus random boards, the built-in players ([`builtins`]), the `alphabeta` baseline
-//! ([`baseline`]) and the replay picture ([`picture`]).
+//! ([`baseline`]) and the replay: states, text and pictures ([`picture`]).
 
 pub mod baseline;
 pub mod builtins;
@@ -12,16 +12,15 @@ pub mod picture;
 use std::time::Duration;
 
 use floodwars_core::codec::parse;
-use floodwars_core::{Colour, Position, Side};
+use floodwars_core::{Colour, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::error::Error;
-use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
-use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused, replay_moves};
+use crate::referee::{Referee, Serve, Settings, Unused};
+use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
 
@@ -138,16 +137,9 @@ impl Judge for FloodWars {
 }
 
 impl Referee for FloodWars {
-    type State = Position;
     const NAME: &'static str = "floodwars";
-    const SUMMARY: &'static str = "Flood Wars (one process per move, 1 s)";
-    const SEATS: [&'static str; 2] = ["J", "S"];
     const LIMIT: Duration = LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
-    const LEGEND: [&'static str; 2] = picture::LEGEND;
-    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
-    const TEXT_LEGEND: &'static str = "J, S: the cells of J's area (from the bottom-left corner, \
-        moves first) and of S's (from the top-right); @ # + . *: the colours of the other cells";
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         settings.refuse(Self::NAME, &[Unused::Prefill])?;
@@ -183,51 +175,6 @@ impl Referee for FloodWars {
             (width, height) = (2, 1);
         }
         rows(&random_board(width, height, rng.next_u64()))
-    }
-
-    fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
-        let start = start_position(&record.start);
-        let start = start.map_err(|e| Error::Record(format!("the recorded board: {e}")))?;
-        replay_moves(start, record, "legal colour", |position, m| {
-            let colour = m.text.bytes().next().and_then(Colour::from_byte)?;
-            position.is_legal(colour).then(|| position.play(colour))
-        })
-    }
-
-    fn text(position: &Position, colour: bool) -> String {
-        let (j, s) = (position.area(Side::J), position.area(Side::S));
-        let mut out = String::new();
-        for (y, line) in rows(position).lines().enumerate() {
-            for (x, c) in line.chars().enumerate() {
-                let cell = bitgrid::Cell { x, y };
-                let shown = if j.contains(cell) {
-                    'J'
-                } else if s.contains(cell) {
-                    'S'
-                } else {
-                    c
-                };
-                if colour {
-                    let code = match c {
-                        '@' => 41,
-                        '#' => 42,
-                        '+' => 43,
-                        '.' => 44,
-                        _ => 45,
-                    };
-                    out.push_str(&format!("\x1b[{code};97m{shown}\x1b[0m"));
-                } else {
-                    out.push(shown);
-                }
-            }
-            out.push('\n');
-        }
-        out
-    }
-
-    fn scores(position: &Position) -> [i64; 2] {
-        let score = position.score();
-        [score.j as i64, score.s as i64]
     }
 }
 

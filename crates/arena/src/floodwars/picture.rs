@@ -1,9 +1,69 @@
-//! Flood Wars boards: the five colours, each player's area outlined.
+//! Flood Wars replays ([`Replay`]: the states of a record, as text and as pictures) and the
+//! boards they draw: the five colours, each player's area outlined.
 
 use bitgrid::{Cell, Plane};
-use floodwars_core::{Position, Side};
+use floodwars_core::{Colour, Position, Side};
 
+use super::{FloodWars, rows, start_position};
+use crate::error::Error;
 use crate::html::{Line, Picture};
+use crate::record::GameRecord;
+use crate::replay::{Replay, replay_moves};
+
+impl Replay for FloodWars {
+    type State = Position;
+    const SEATS: [&'static str; 2] = ["J", "S"];
+
+    fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
+        let start = start_position(&record.start);
+        let start = start.map_err(|e| Error::Record(format!("the recorded board: {e}")))?;
+        replay_moves(start, record, "legal colour", |position, m| {
+            let colour = m.text.bytes().next().and_then(Colour::from_byte)?;
+            position.is_legal(colour).then(|| position.play(colour))
+        })
+    }
+
+    fn scores(position: &Position) -> [i64; 2] {
+        let score = position.score();
+        [score.j as i64, score.s as i64]
+    }
+
+    fn text(position: &Position, colour: bool) -> String {
+        let (j, s) = (position.area(Side::J), position.area(Side::S));
+        let mut out = String::new();
+        for (y, line) in rows(position).lines().enumerate() {
+            for (x, c) in line.chars().enumerate() {
+                let cell = Cell { x, y };
+                let shown = if j.contains(cell) {
+                    'J'
+                } else if s.contains(cell) {
+                    'S'
+                } else {
+                    c
+                };
+                if colour {
+                    let code = match c {
+                        '@' => 41,
+                        '#' => 42,
+                        '+' => 43,
+                        '.' => 44,
+                        _ => 45,
+                    };
+                    out.push_str(&format!("\x1b[{code};97m{shown}\x1b[0m"));
+                } else {
+                    out.push(shown);
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    const TEXT_LEGEND: &'static str = "J, S: the cells of J's area (from the bottom-left corner, \
+        moves first) and of S's (from the top-right); @ # + . *: the colours of the other cells";
+    const PICTURE: fn(&Self::State) -> Picture = picture;
+    const LEGEND: [&'static str; 2] = LEGEND;
+}
 
 /// What marks each player's area on a [`picture()`] picture, J's then S's.
 pub const LEGEND: [&str; 2] = [

@@ -10,8 +10,8 @@
 //! game. `resign` loses it too. Two passes in a row end the game, as does a cap of four moves
 //! per point; the final board is scored by area, komi 7 for White. Black is seat 0.
 //!
-//! The built-ins ([`builtins`]) play in the referee's process only; the replay picture is in
-//! [`picture`].
+//! The built-ins ([`builtins`]) play in the referee's process only; the replay (states, text
+//! and pictures) is in [`picture`].
 
 pub mod builtins;
 pub mod picture;
@@ -19,16 +19,15 @@ pub mod picture;
 use std::time::{Duration, Instant};
 
 use go_core::gtp::{GtpMove, colour_word};
-use go_core::{Cell, Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Point, Position};
+use go_core::{Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::error::Error;
-use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::{Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused, replay_moves};
+use crate::referee::{Referee, Serve, Settings, Unused};
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
 
@@ -44,6 +43,15 @@ pub const DEFAULT_SIZE: usize = 9;
 pub struct Go {
     /// The smallest and largest board side.
     pub sizes: (usize, usize),
+}
+
+impl Default for Go {
+    /// Boards of side [`DEFAULT_SIZE`].
+    fn default() -> Self {
+        Self {
+            sizes: (DEFAULT_SIZE, DEFAULT_SIZE),
+        }
+    }
 }
 
 /// The time an engine gets to answer a setup command or a move of its opponent.
@@ -205,18 +213,10 @@ impl Judge for Go {
 }
 
 impl Referee for Go {
-    type State = Position;
     const NAME: &'static str = "go";
-    const SUMMARY: &'static str = "Go by the Tromp-Taylor rules: two GTP engines, 9 x 9 unless \
-        --min-size/--max-size, komi 7, 5 s a move";
-    const SEATS: [&'static str; 2] = ["Black", "White"];
     const LIMIT: Duration = MOVE_LIMIT;
     /// The built-ins play Go in the arena's process only.
     const SERVE: Option<Serve> = None;
-    const LEGEND: [&'static str; 2] = picture::LEGEND;
-    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
-    const TEXT_LEGEND: &'static str =
-        "X: Black's stones (moves first), O: White's, .: empty points";
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         settings.refuse(Self::NAME, &[Unused::Prefill, Unused::Start])?;
@@ -233,50 +233,6 @@ impl Referee for Go {
         let (low, high) = self.sizes;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         (low + (rng.next_u64() % (high - low + 1) as u64) as usize).to_string()
-    }
-
-    fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
-        let size = board_side(&record.start);
-        let not_a_side = || Error::Record(format!("{:?} is not a Go board side", record.start));
-        let mut game = Game::new(size.ok_or_else(not_a_side)?, KOMI as f64);
-        let start = game.position().clone();
-        replay_moves(start, record, "legal move", |_, m| {
-            let colour = if m.seat == 0 {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            let played = m.text.parse::<GtpMove>().ok()?.on_board(game.size())?;
-            game.play(colour, played).ok()?;
-            Some(game.position().clone())
-        })
-    }
-
-    fn text(state: &Position, colour: bool) -> String {
-        let n = state.size();
-        let mut out = String::new();
-        for y in 0..n {
-            for x in 0..n {
-                if x > 0 {
-                    out.push(' ');
-                }
-                let glyph = match (state.point(Cell::new(x, y)), colour) {
-                    (Point::Black, true) => "\x1b[1;34mX\x1b[0m",
-                    (Point::White, true) => "\x1b[1;31mO\x1b[0m",
-                    (Point::Black, false) => "X",
-                    (Point::White, false) => "O",
-                    (Point::Empty, _) => ".",
-                };
-                out.push_str(glyph);
-            }
-            out.push('\n');
-        }
-        out
-    }
-
-    fn scores(state: &Position) -> [i64; 2] {
-        let score = state.board().score();
-        [score.black as i64, score.white as i64 + KOMI]
     }
 }
 

@@ -1,8 +1,68 @@
-//! Go boards: the stones on a wooden board.
+//! Go replays ([`Replay`]: the states of a record, as text and as pictures) and the boards they
+//! draw: the stones on a wooden board.
 
-use go_core::{Cell, Point, Position};
+use go_core::gtp::GtpMove;
+use go_core::{Cell, Colour, Game, Point, Position};
 
+use super::{Go, KOMI, board_side};
+use crate::error::Error;
 use crate::html::{Dot, Line, Picture};
+use crate::record::GameRecord;
+use crate::replay::{Replay, replay_moves};
+
+impl Replay for Go {
+    type State = Position;
+    const SEATS: [&'static str; 2] = ["Black", "White"];
+
+    fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
+        let size = board_side(&record.start);
+        let not_a_side = || Error::Record(format!("{:?} is not a Go board side", record.start));
+        let mut game = Game::new(size.ok_or_else(not_a_side)?, KOMI as f64);
+        let start = game.position().clone();
+        replay_moves(start, record, "legal move", |_, m| {
+            let colour = if m.seat == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            let played = m.text.parse::<GtpMove>().ok()?.on_board(game.size())?;
+            game.play(colour, played).ok()?;
+            Some(game.position().clone())
+        })
+    }
+
+    fn scores(state: &Position) -> [i64; 2] {
+        let score = state.board().score();
+        [score.black as i64, score.white as i64 + KOMI]
+    }
+
+    fn text(state: &Position, colour: bool) -> String {
+        let n = state.size();
+        let mut out = String::new();
+        for y in 0..n {
+            for x in 0..n {
+                if x > 0 {
+                    out.push(' ');
+                }
+                let glyph = match (state.point(Cell::new(x, y)), colour) {
+                    (Point::Black, true) => "\x1b[1;34mX\x1b[0m",
+                    (Point::White, true) => "\x1b[1;31mO\x1b[0m",
+                    (Point::Black, false) => "X",
+                    (Point::White, false) => "O",
+                    (Point::Empty, _) => ".",
+                };
+                out.push_str(glyph);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    const TEXT_LEGEND: &'static str =
+        "X: Black's stones (moves first), O: White's, .: empty points";
+    const PICTURE: fn(&Self::State) -> Picture = picture;
+    const LEGEND: [&'static str; 2] = LEGEND;
+}
 
 /// How each player's stones look on a [`picture()`] picture, Black's then White's.
 pub const LEGEND: [&str; 2] = ["black stones (moves first)", "white stones (komi 7)"];

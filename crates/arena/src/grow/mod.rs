@@ -4,7 +4,7 @@
 //! commas (the trailing newline is optional); anything on standard error, a late, malformed
 //! or invalid answer loses at once, and the exit status is ignored. A kill gives the mover
 //! another move. Plus the built-in players ([`builtins`]), the `alphabeta` baseline
-//! ([`baseline`]) and the replay picture ([`picture`]).
+//! ([`baseline`]) and the replay: states, text and pictures ([`picture`]).
 
 pub mod baseline;
 pub mod builtins;
@@ -16,12 +16,10 @@ use grow_core::codec::format_grid;
 use grow_core::state::{Move, Side, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::error::Error;
-use crate::html::Picture;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
-use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, replay_moves};
+use crate::referee::{Referee, Serve};
+use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn};
 
@@ -117,63 +115,7 @@ impl Judge for Grow {
 }
 
 impl Referee for Grow {
-    type State = State;
     const NAME: &'static str = "grow";
-    const SUMMARY: &'static str = "Grow (one process per move, 2 s, nothing on stderr)";
-    const SEATS: [&'static str; 2] = ["player 1", "player 2"];
     const LIMIT: Duration = LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
-    const LEGEND: [&'static str; 2] = picture::LEGEND;
-    const PICTURE: fn(&Self::State) -> Picture = picture::picture;
-    const TEXT_LEGEND: &'static str = "player 1 (moves first, seed on the left): O nodes, o \
-        leaves, f frozen leaves; player 2 (seed on the right): X, x, F; . free points";
-
-    fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse_starts(Self::NAME)?;
-        Ok(Self)
-    }
-
-    fn states(record: &GameRecord) -> Result<Vec<State>, Error> {
-        replay_moves(State::default(), record, "valid move", |state, m| {
-            let parsed = format!("{}\n", m.text).parse::<Move>().ok()?;
-            let parsed = own_view(usize::from(m.seat), parsed);
-            state.is_legal(parsed).then(|| state.play(parsed).0)
-        })
-    }
-
-    fn text(state: &State, colour: bool) -> String {
-        use grow_core::points::Point;
-        let mut out = String::new();
-        for i in 0..20 {
-            for j in 0..20 {
-                let point = Point::new(i, j);
-                let (glyph, side) = if state.nodes(0).contains(point) {
-                    ('O', Some(0))
-                } else if state.nodes(1).contains(point) {
-                    ('X', Some(1))
-                } else if state.frozen(0).contains(point) {
-                    ('f', Some(0))
-                } else if state.frozen(1).contains(point) {
-                    ('F', Some(1))
-                } else if state.leaves(0).contains(point) {
-                    ('o', Some(0))
-                } else if state.leaves(1).contains(point) {
-                    ('x', Some(1))
-                } else {
-                    ('.', None)
-                };
-                match side {
-                    Some(0) if colour => out.push_str(&format!("\x1b[1;34m{glyph}\x1b[0m")),
-                    Some(_) if colour => out.push_str(&format!("\x1b[1;31m{glyph}\x1b[0m")),
-                    _ => out.push(glyph),
-                }
-            }
-            out.push('\n');
-        }
-        out
-    }
-
-    fn scores(state: &State) -> [i64; 2] {
-        state.scores().map(i64::from)
-    }
 }

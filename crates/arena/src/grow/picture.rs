@@ -1,11 +1,70 @@
-//! Grow grids: the 400 points, both trees and the branches.
+//! Grow replays ([`Replay`]: the states of a record, as text and as pictures) and the grids
+//! they draw: the 400 points, both trees and the branches.
 
 use std::collections::BTreeSet;
 
 use grow_core::points::{Direction, Point, Points, SIDE};
-use grow_core::state::State;
+use grow_core::state::{Move, State};
 
+use super::{Grow, own_view};
+use crate::error::Error;
 use crate::html::{Dot, Line, Picture};
+use crate::record::GameRecord;
+use crate::replay::{Replay, replay_moves};
+
+impl Replay for Grow {
+    type State = State;
+    const SEATS: [&'static str; 2] = ["player 1", "player 2"];
+
+    fn states(record: &GameRecord) -> Result<Vec<State>, Error> {
+        replay_moves(State::default(), record, "valid move", |state, m| {
+            let parsed = format!("{}\n", m.text).parse::<Move>().ok()?;
+            let parsed = own_view(usize::from(m.seat), parsed);
+            state.is_legal(parsed).then(|| state.play(parsed).0)
+        })
+    }
+
+    fn scores(state: &State) -> [i64; 2] {
+        state.scores().map(i64::from)
+    }
+
+    fn text(state: &State, colour: bool) -> String {
+        use grow_core::points::Point;
+        let mut out = String::new();
+        for i in 0..20 {
+            for j in 0..20 {
+                let point = Point::new(i, j);
+                let (glyph, side) = if state.nodes(0).contains(point) {
+                    ('O', Some(0))
+                } else if state.nodes(1).contains(point) {
+                    ('X', Some(1))
+                } else if state.frozen(0).contains(point) {
+                    ('f', Some(0))
+                } else if state.frozen(1).contains(point) {
+                    ('F', Some(1))
+                } else if state.leaves(0).contains(point) {
+                    ('o', Some(0))
+                } else if state.leaves(1).contains(point) {
+                    ('x', Some(1))
+                } else {
+                    ('.', None)
+                };
+                match side {
+                    Some(0) if colour => out.push_str(&format!("\x1b[1;34m{glyph}\x1b[0m")),
+                    Some(_) if colour => out.push_str(&format!("\x1b[1;31m{glyph}\x1b[0m")),
+                    _ => out.push(glyph),
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    const TEXT_LEGEND: &'static str = "player 1 (moves first, seed on the left): O nodes, o \
+        leaves, f frozen leaves; player 2 (seed on the right): X, x, F; . free points";
+    const PICTURE: fn(&Self::State) -> Picture = picture;
+    const LEGEND: [&'static str; 2] = LEGEND;
+}
 
 /// What each side looks like on a [`picture()`] picture, side 0's then side 1's.
 pub const LEGEND: [&str; 2] = [
