@@ -289,7 +289,7 @@ impl Offer {
         }
         let (game, name) = (self.game, builtin.name());
         Err(Error::Player(format!(
-            "the {game} built-ins play in the arena's process only: use {name:?}, not \"self:{name}\""
+            "the built-ins of {game:?} play in the arena's process only: use {name:?}, not \"self:{name}\""
         )))
     }
 }
