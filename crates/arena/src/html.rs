@@ -24,6 +24,9 @@
 
 use std::collections::HashMap;
 
+/// Each seat's colour in pictures, the first mover's then the other's: blue, then red.
+pub const SEAT_COLOURS: [&str; 2] = ["#2f6db5", "#d1495b"];
+
 /// A board drawn on a grid of `columns x rows` unit cells.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {

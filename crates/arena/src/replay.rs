@@ -39,6 +39,16 @@ pub trait Replay {
     const LEGEND: [&'static str; 2];
 }
 
+/// `glyph` as a replay's text shows a mark of `seat`: in the seat's terminal colour (bold
+/// blue for the first mover, bold red for the other) when `colour`, else as it is.
+pub fn seat_glyph(seat: usize, glyph: impl std::fmt::Display, colour: bool) -> String {
+    match (colour, seat) {
+        (true, 0) => format!("\x1b[1;34m{glyph}\x1b[0m"),
+        (true, _) => format!("\x1b[1;31m{glyph}\x1b[0m"),
+        (false, _) => glyph.to_string(),
+    }
+}
+
 /// The states of a recorded game: `start`, then the state after each move, which `next` plays
 /// on the state before it (`None` where the rules refuse the move, a `what` in the error).
 pub fn replay_moves<S>(

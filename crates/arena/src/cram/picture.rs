@@ -7,7 +7,7 @@ use cram_core::codec::{parse_init, parse_move};
 
 use super::{Cram, Played};
 use crate::error::Error;
-use crate::html::{Line, Picture};
+use crate::html::{Line, Picture, SEAT_COLOURS};
 use crate::record::GameRecord;
 use crate::replay::{Replay, replay_moves};
 
@@ -81,7 +81,7 @@ pub const LEGEND: [&str; 2] = [
 const EMPTY: &str = "#fbf8f1";
 const PRE_FILLED: &str = "#55524b";
 const COVERED: &str = "#e2d9c6";
-const DOMINO: [&str; 2] = ["#2f6db5", "#d1495b"];
+const DOMINO: [&str; 2] = SEAT_COLOURS;
 const HIGHLIGHT: &str = "#f2b705";
 const BAR_WIDTH: f64 = 0.62;
 

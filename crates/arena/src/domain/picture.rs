@@ -7,9 +7,9 @@ use domain_core::state::State;
 
 use super::Domain;
 use crate::error::Error;
-use crate::html::{Dot, Line, Picture};
+use crate::html::{Dot, Line, Picture, SEAT_COLOURS};
 use crate::record::GameRecord;
-use crate::replay::{Replay, replay_moves};
+use crate::replay::{Replay, replay_moves, seat_glyph};
 
 impl Replay for Domain {
     type State = State;
@@ -37,9 +37,7 @@ impl Replay for Domain {
                 let here = cell(x, y);
                 let token = (0..2).find(|&p| state.token(p) == here);
                 let glyph = match token {
-                    Some(0) if colour => "\x1b[1;34m0\x1b[0m".to_string(),
-                    Some(1) if colour => "\x1b[1;31m1\x1b[0m".to_string(),
-                    Some(p) => p.to_string(),
+                    Some(p) => seat_glyph(usize::from(p), p, colour),
                     None => ".".to_string(),
                 };
                 out.push_str(&glyph);
@@ -78,7 +76,7 @@ pub const LEGEND: [&str; 2] = [
     "red token, starts bottom-right; pale red: cells it reaches first",
 ];
 
-const TOKEN: [&str; 2] = ["#2f6db5", "#d1495b"];
+const TOKEN: [&str; 2] = SEAT_COLOURS;
 const FIRST_TO: [&str; 2] = ["#c9dbf1", "#f5cdd2"];
 /// Cells both tokens reach in the same number of steps.
 const TIED: &str = "#ebe7dd";

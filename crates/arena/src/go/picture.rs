@@ -8,7 +8,7 @@ use super::{Go, KOMI, board_side};
 use crate::error::Error;
 use crate::html::{Dot, Line, Picture};
 use crate::record::GameRecord;
-use crate::replay::{Replay, replay_moves};
+use crate::replay::{Replay, replay_moves, seat_glyph};
 
 impl Replay for Go {
     type State = Position;
@@ -44,14 +44,11 @@ impl Replay for Go {
                 if x > 0 {
                     out.push(' ');
                 }
-                let glyph = match (state.point(Cell::new(x, y)), colour) {
-                    (Point::Black, true) => "\x1b[1;34mX\x1b[0m",
-                    (Point::White, true) => "\x1b[1;31mO\x1b[0m",
-                    (Point::Black, false) => "X",
-                    (Point::White, false) => "O",
-                    (Point::Empty, _) => ".",
-                };
-                out.push_str(glyph);
+                match state.point(Cell::new(x, y)) {
+                    Point::Black => out.push_str(&seat_glyph(0, 'X', colour)),
+                    Point::White => out.push_str(&seat_glyph(1, 'O', colour)),
+                    Point::Empty => out.push('.'),
+                }
             }
             out.push('\n');
         }

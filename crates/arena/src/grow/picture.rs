@@ -8,9 +8,9 @@ use grow_core::state::{Move, State};
 
 use super::{Grow, own_view};
 use crate::error::Error;
-use crate::html::{Dot, Line, Picture};
+use crate::html::{Dot, Line, Picture, SEAT_COLOURS};
 use crate::record::GameRecord;
-use crate::replay::{Replay, replay_moves};
+use crate::replay::{Replay, replay_moves, seat_glyph};
 
 impl Replay for Grow {
     type State = State;
@@ -50,9 +50,8 @@ impl Replay for Grow {
                     ('.', None)
                 };
                 match side {
-                    Some(0) if colour => out.push_str(&format!("\x1b[1;34m{glyph}\x1b[0m")),
-                    Some(_) if colour => out.push_str(&format!("\x1b[1;31m{glyph}\x1b[0m")),
-                    _ => out.push(glyph),
+                    Some(seat) => out.push_str(&seat_glyph(seat, glyph, colour)),
+                    None => out.push(glyph),
                 }
             }
             out.push('\n');
@@ -74,7 +73,7 @@ pub const LEGEND: [&str; 2] = [
 
 /// Each side's colour for leaves and branches, a paler one for frozen leaves, and a darker one
 /// for nodes.
-const LEAF: [&str; 2] = ["#2f6db5", "#d1495b"];
+const LEAF: [&str; 2] = SEAT_COLOURS;
 const FROZEN: [&str; 2] = ["#9dbbe0", "#eeaab3"];
 const NODE: [&str; 2] = ["#1b3f6b", "#7d1f2c"];
 const EMPTY: &str = "#c4c0b6";
