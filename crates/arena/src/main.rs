@@ -15,6 +15,7 @@ use floodgate_arena::player::{Builtin, Offer, Player};
 use floodgate_arena::record::MatchLine;
 use floodgate_arena::referee::{Referee, Settings};
 use floodgate_arena::replay::View;
+use floodgate_arena::serve::write;
 use floodgate_arena::sprt::{Decision, Pentanomial, Sprt};
 use floodgate_arena::tournament::run_tournament;
 
@@ -228,15 +229,6 @@ fn on_game<C: ForGame<Output = Result<(), Error>>>(game: &str, command: C) -> Re
     for_game(game, command).unwrap_or_else(|| Err(Error::Setting(format!("no game {game:?}"))))
 }
 
-/// Writes `text` to standard output.
-fn out(text: &str) -> Result<(), Error> {
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|e| Error::file("write", "standard output", e))
-}
-
 /// What a match, an SPRT and a tournament set up alike: the referee, the players, the file of
 /// games and how pairs are played.
 struct Setup<R> {
@@ -290,7 +282,7 @@ impl ForGame for &MatchArgs {
         if self.show_final {
             show_finals::<R>(&games)?;
         }
-        out(&setup.summary(&games))
+        write(&setup.summary(&games))
     }
 }
 
@@ -305,7 +297,7 @@ impl ForGame for &SprtArgs {
         let (lower, upper) = sprt.bounds();
         let [a, b] = setup.pair().map(|player| player.name.clone());
         let (elo0, elo1, alpha, beta) = (self.elo0, self.elo1, self.alpha, self.beta);
-        out(&format!(
+        write(&format!(
             "SPRT of a = {a} against b = {b}: elo0 {elo0}, elo1 {elo1}, alpha {alpha}, \
              beta {beta}; LLR bounds [{lower:.3}, {upper:.3}]\n"
         ))?;
@@ -323,8 +315,8 @@ impl ForGame for &SprtArgs {
         jsonl.finish()?;
         let conclusion = test.conclusion();
         test.written?;
-        out(&format!("{conclusion}\n"))?;
-        out(&setup.summary(&games))
+        write(&format!("{conclusion}\n"))?;
+        write(&setup.summary(&games))
     }
 }
 
@@ -356,7 +348,7 @@ impl SprtRun {
             self.pentanomial,
             self.sprt.llr(&self.pentanomial)
         );
-        self.written = out(&line);
+        self.written = write(&line);
         match (self.decision, &self.written) {
             (Decision::Continue, Ok(())) => Flow::Continue,
             _ => Flow::Stop,
@@ -390,12 +382,12 @@ impl ForGame for &TournamentArgs {
             let names = [pairing.a, pairing.b].map(|p| players[p].name.as_str());
             let summary = summarize(names, R::SEATS, &pairing.games);
             if written.is_ok() {
-                written = out(&format!("{summary}\n"));
+                written = write(&format!("{summary}\n"));
             }
         });
         jsonl.finish()?;
         written?;
-        out(&tournament.to_string())
+        write(&tournament.to_string())
     }
 }
 
@@ -494,13 +486,13 @@ impl Jsonl {
 
 /// Prints each game's final board and result.
 fn show_finals<R: Referee>(games: &[MatchGame]) -> Result<(), Error> {
-    out(&format!("legend: {}\n\n", R::TEXT_LEGEND))?;
+    write(&format!("legend: {}\n\n", R::TEXT_LEGEND))?;
     for (number, game) in games.iter().enumerate() {
         let record = &game.record;
         let [first, second] = R::SEATS;
         let [a, b] = &record.players;
         let shown = floodgate_arena::replay::final_text::<R>(record, colour_wanted())?;
-        out(&format!(
+        write(&format!(
             "game {number} (board pair {}): {first} = {a}, {second} = {b}\n{shown}\n",
             game.pair
         ))?;
@@ -531,10 +523,10 @@ fn replay(args: &ReplayArgs) -> Result<(), Error> {
     };
     let shown = floodgate_arena::replay::show(&game.record, view)?;
     match &args.html {
-        None => out(&shown),
+        None => write(&shown),
         Some(page) => {
             std::fs::write(page, shown).map_err(|e| Error::file("write", page, e))?;
-            out(&format!("wrote {}\n", page.display()))
+            write(&format!("wrote {}\n", page.display()))
         }
     }
 }

@@ -28,6 +28,7 @@ use crate::player::Builtin;
 use crate::process::{Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, Unused};
+use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
 
@@ -202,8 +203,7 @@ impl Judge for Go {
 
     /// The area score, komi 7 for White.
     fn final_points(&self, game: &Game) -> Points {
-        let score = game.score();
-        Points::higher_wins([score.black as i64, score.white as i64 + KOMI])
+        Points::higher_wins(Self::scores(game.position()))
     }
 
     /// The other seat gets a point for every point of the board.
