@@ -8,7 +8,7 @@ use search::{
 
 use crate::eval::{evaluate, race_margin};
 use crate::groups::GroupPosition;
-use crate::position::{Colour, Position, Side};
+use crate::position::{Colour, Position};
 
 /// Flood Wars as a [`search::Game`] on [`GroupPosition`]s: J moves as [`Player::First`].
 ///
@@ -18,19 +18,12 @@ use crate::position::{Colour, Position, Side};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FloodWars;
 
-fn player(side: Side) -> Player {
-    match side {
-        Side::J => Player::First,
-        Side::S => Player::Second,
-    }
-}
-
 impl Game for FloodWars {
     type State = GroupPosition;
     type Move = Colour;
 
     fn player_to_move(&self, position: &GroupPosition) -> Player {
-        player(position.to_move())
+        Player::from_index(position.to_move().index())
     }
 
     fn generate_moves(&self, position: &GroupPosition, moves: &mut MoveList<Colour>) {
