@@ -46,7 +46,7 @@ fn play(args: &Args) -> Result<(), Box<dyn Error>> {
         }
         let Some(domino) = engine.choose(arrived + budget) else {
             // The judge never asks for a move where none exists; if it does, the game is lost.
-            eprintln!("cram-bot: no legal move left");
+            eprintln!("{}: no legal move left", CLI.name);
             return Ok(Flow::Stop);
         };
         engine.play(domino);

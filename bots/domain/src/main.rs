@@ -40,19 +40,20 @@ fn play(args: &Args) -> Result<(), Box<dyn Error>> {
     parse_size(lines.expect_line(initial)?)?;
     let mine = parse_cell(lines.expect_line(initial)?)?;
     parse_cell(lines.expect_line(initial)?)?;
-    let kind = match args.has("--mcts") {
-        true => SearchKind::Mcts,
-        false => SearchKind::AlphaBeta,
+    let kind = if args.has("--mcts") {
+        SearchKind::Mcts
+    } else {
+        SearchKind::AlphaBeta
     };
     let mut player = Player::new(mine, kind)?;
-    let mut budget = args.budget("--first-budget-ms");
+    let (mut budget, later) = (args.budget("--first-budget-ms"), args.budget("--budget-ms"));
     let mut stdout = std::io::stdout().lock();
     botkit::answer_lines(&mut lines, &mut stdout, |line, arrived| {
         let turn = player.turn(line, MoveTime::new(arrived, budget))?;
         if let Some(warning) = turn.warning() {
-            eprintln!("domain-bot: {warning}");
+            eprintln!("{}: {warning}", CLI.name);
         }
-        budget = args.budget("--budget-ms");
+        budget = later;
         Ok(Flow::Answer(format!("{}\n", turn.action)))
     })
 }

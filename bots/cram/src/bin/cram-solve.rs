@@ -23,9 +23,12 @@ const CLI: Cli = Cli {
         Flag::text("--solve", "AxB"),
         Flag::text("--outcome", "AxB"),
         Flag::text("--solve-init", "LINE"),
-        Flag::number("--table-mb", "MiB", 64),
+        Flag::number("--table-mb", "MiB", TABLE_MB),
     ],
 };
+
+/// The solver's tables unless `--table-mb` says otherwise, in MiB.
+const TABLE_MB: u64 = 64;
 
 fn main() -> ExitCode {
     botkit::run(&CLI, solve_command)
@@ -33,7 +36,7 @@ fn main() -> ExitCode {
 
 /// Solves the position the command line names, with the tables it sets.
 fn solve_command(args: &Args) -> Result<(), Box<dyn Error>> {
-    let table_mb = args.number("--table-mb").unwrap_or(64);
+    let table_mb = args.number("--table-mb").unwrap_or(TABLE_MB);
     if !(1..=1 << 20).contains(&table_mb) {
         return Err(format!("--table-mb takes a number of MiB from 1, not {table_mb}").into());
     }
@@ -61,9 +64,10 @@ fn solve_command(args: &Args) -> Result<(), Box<dyn Error>> {
             .into());
         }
     };
+    let table_bytes = (table_mb as usize) << 20;
     let report = match board.solver_layout() {
-        LayoutKind::Tall => solve::<Tall>(&board, (table_mb as usize) << 20, outcome_only),
-        LayoutKind::Wide => solve::<Wide>(&board, (table_mb as usize) << 20, outcome_only),
+        LayoutKind::Tall => solve::<Tall>(&board, table_bytes, outcome_only),
+        LayoutKind::Wide => solve::<Wide>(&board, table_bytes, outcome_only),
     };
     botkit::write_answer(&report)?;
     Ok(())
