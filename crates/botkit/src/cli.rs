@@ -243,15 +243,17 @@ impl Cli {
         text
     }
 
-    /// Reads the command line `words` (without the program's name); `variable` looks up an
-    /// environment variable. A flag given twice counts as given last.
+    /// Reads the command line `words` (without the program's name) of a process that
+    /// started at `started`; `variable` looks up an environment variable. A flag given twice
+    /// counts as given last.
     pub fn parse(
         &self,
         words: &[String],
         variable: impl Fn(&str) -> Option<String>,
+        started: Instant,
     ) -> Result<Args, CliError> {
         let mut args = Args {
-            started: Instant::now(),
+            started,
             numbers: Vec::new(),
             texts: Vec::new(),
             switches: Vec::new(),
@@ -337,11 +339,8 @@ pub fn run(cli: &Cli, play: impl FnOnce(&Args) -> Result<(), Box<dyn Error>>) ->
         }
         _ => {}
     }
-    let result = match cli.parse(&words, |name| std::env::var(name).ok()) {
-        Ok(mut args) => {
-            args.started = started;
-            play(&args)
-        }
+    let result = match cli.parse(&words, |name| std::env::var(name).ok(), started) {
+        Ok(args) => play(&args),
         Err(error) => Err(error.into()),
     };
     match result {
@@ -393,7 +392,7 @@ mod tests {
             let found = env.iter().find(|(key, _)| *key == name);
             found.map(|(_, value)| value.to_string())
         };
-        CLI.parse(&words, lookup)
+        CLI.parse(&words, lookup, Instant::now())
     }
 
     #[test]
