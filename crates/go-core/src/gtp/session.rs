@@ -119,7 +119,7 @@ impl Session {
     }
 
     /// Carries out `command`, read at `arrived`; the reply's text, or the failure's message.
-    pub fn handle(&mut self, command: Command, arrived: Instant) -> Result<String, String> {
+    fn handle(&mut self, command: Command, arrived: Instant) -> Result<String, String> {
         let done = Ok(String::new());
         match command {
             Command::ProtocolVersion => Ok("2".into()),
