@@ -109,14 +109,6 @@ impl Loss {
         let limit_ms = limit.as_millis() as u64;
         Self::Late { awaited, limit_ms }
     }
-
-    /// Whether the player did not answer at all: late, gone, or never started.
-    pub fn is_silence(&self) -> bool {
-        matches!(
-            self,
-            Self::CannotStart(_) | Self::Late { .. } | Self::Closed { .. }
-        )
-    }
 }
 
 impl fmt::Display for Awaited {
@@ -195,7 +187,7 @@ mod tests {
             closed(Awaited::Ok),
             "closed its output before OK (it exited or crashed)"
         );
-        assert!(Loss::Resigned.to_string() == "resigned" && !Loss::Resigned.is_silence());
+        assert_eq!(Loss::Resigned.to_string(), "resigned");
         let no_go = Loss::NoSuchBuiltin {
             builtin: "alpha-beta".to_string(),
             game: "Go".to_string(),
