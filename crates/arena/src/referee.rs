@@ -5,6 +5,9 @@
 
 use std::time::Duration;
 
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng;
+
 use crate::error::Error;
 use crate::player::{Builtin, Player};
 use crate::record::GameRecord;
@@ -115,4 +118,10 @@ pub trait Referee: Judge + Replay + Default {
     fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
         play(self, Self::NAME, Self::LIMIT, start, players, seed)
     }
+}
+
+/// A board side drawn uniformly from `low..=high` with one number of `rng` (the sizes of a
+/// seeded start).
+pub fn draw_side(rng: &mut Xoshiro256PlusPlus, (low, high): (usize, usize)) -> usize {
+    low + (rng.next_u64() % (high - low + 1) as u64) as usize
 }

@@ -23,7 +23,7 @@ use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings};
+use crate::referee::{Referee, Serve, Settings, draw_side};
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, exchange, other_seat_scores};
 
@@ -32,7 +32,7 @@ use crate::turn::{Answer, Judge, Points, Turn, exchange, other_seat_scores};
 /// judge may).
 pub fn init_line(seed: u64, sizes: (usize, usize), prefill_percent: u32) -> String {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let n = sizes.0 + (rng.next_u64() % (sizes.1 - sizes.0 + 1) as u64) as usize;
+    let n = draw_side(&mut rng, sizes);
     let mut line = n.to_string();
     let cells = n * n;
     let filled = cells * prefill_percent as usize / 100;

@@ -19,7 +19,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
-use crate::referee::{Referee, Serve, Settings, Unused};
+use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
@@ -167,10 +167,10 @@ impl Referee for FloodWars {
             return rows(board);
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let (low, high) = self.sizes;
-        let span = (high - low + 1) as u64;
-        let mut side = || low + (rng.next_u64() % span) as usize;
-        let (mut width, mut height) = (side(), side());
+        let (mut width, mut height) = (
+            draw_side(&mut rng, self.sizes),
+            draw_side(&mut rng, self.sizes),
+        );
         if width * height < 2 {
             (width, height) = (2, 1);
         }

@@ -21,13 +21,13 @@ use std::time::{Duration, Instant};
 use go_core::gtp::{GtpMove, colour_word};
 use go_core::{Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
+use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused};
+use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
@@ -230,9 +230,8 @@ impl Referee for Go {
 
     /// The start is the board side, drawn from the seed between the smallest and largest.
     fn start(&self, seed: u64) -> String {
-        let (low, high) = self.sizes;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        (low + (rng.next_u64() % (high - low + 1) as u64) as usize).to_string()
+        draw_side(&mut rng, self.sizes).to_string()
     }
 }
 
