@@ -41,7 +41,7 @@ impl Default for EngineOptions {
         Self {
             memory_bytes: 256 << 20,
             seed: 1,
-            rave_equivalence: 3000.0,
+            rave_equivalence: 10000.0,
             expand_after: 8,
             threads: 1,
         }
