@@ -511,85 +511,50 @@ impl Trainer {
     /// seen fewer than `min_count` times among the candidates counted as rare. Each weight
     /// has a prior of one win and one loss against a weight of 1, which keeps it finite.
     pub fn fit(&self, rounds: usize, min_count: usize) -> MoveModel {
-        // Number the shapes: the common ones by their reduced key, the rest as rare.
+        let (common, numbered) = self.numbered(min_count);
+        let gammas = minorize_maximize(&numbered, SHAPES + common.len() + 1, rounds);
+        let fixed: Vec<f32> = gammas[..SHAPES].iter().map(|&g| g as f32).collect();
+        let shapes = common
+            .iter()
+            .zip(&gammas[SHAPES..])
+            .map(|(&key, &gamma)| (key, gamma as f32))
+            .collect();
+        MoveModel::from_parts(&fixed, shapes, gammas[gammas.len() - 1] as f32)
+    }
+
+    /// The shapes seen at least `min_count` times (reduced keys, in order), and the positions
+    /// with each candidate's shape numbered: `SHAPES + i` for the `i`-th of those, one more
+    /// for the rare ones.
+    fn numbered(&self, min_count: usize) -> (Vec<u16>, Vec<Competition>) {
         let mut counts: HashMap<u16, usize> = HashMap::new();
-        for c in &self.competitions {
-            for f in &c.candidates {
-                *counts.entry(f[0]).or_default() += 1;
-            }
+        for f in self.competitions.iter().flat_map(|c| &c.candidates) {
+            *counts.entry(f[0]).or_default() += 1;
         }
         let mut common: Vec<u16> = counts
-            .iter()
-            .filter(|&(_, &n)| n >= min_count)
-            .map(|(&k, _)| k)
+            .into_iter()
+            .filter(|&(_, n)| n >= min_count)
+            .map(|(key, _)| key)
             .collect();
         common.sort_unstable();
-        let index: HashMap<u16, u16> = common
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| (k, (SHAPES + i) as u16))
-            .collect();
         let rare = (SHAPES + common.len()) as u16;
-        let numbered: Vec<Competition> = self
+        let number = |key: u16| {
+            common
+                .binary_search(&key)
+                .map_or(rare, |i| (SHAPES + i) as u16)
+        };
+        let numbered = self
             .competitions
             .iter()
             .map(|c| Competition {
                 candidates: c
                     .candidates
                     .iter()
-                    .map(|f| {
-                        let mut f = *f;
-                        f[0] = index.get(&f[0]).copied().unwrap_or(rare);
-                        f
-                    })
+                    .map(|&[shape, a, b, c, d]| [number(shape), a, b, c, d])
                     .collect(),
                 chosen: c.chosen,
             })
             .collect();
-        let mut gammas = vec![1.0f64; usize::from(rare) + 1];
-        let groups: [std::ops::Range<usize>; 5] = [
-            SHAPES..gammas.len(),
-            DISTANCE_LAST..DISTANCE_OWN,
-            DISTANCE_OWN..TACTIC,
-            TACTIC..LINE,
-            LINE..SHAPES,
-        ];
-        let mut wins = vec![0.0f64; gammas.len()];
-        for c in &numbered {
-            for &f in &c.candidates[c.chosen] {
-                wins[usize::from(f)] += 1.0;
-            }
-        }
-        let mut denominators = vec![0.0f64; gammas.len()];
-        for _ in 0..rounds {
-            for (g, group) in groups.iter().enumerate() {
-                denominators[group.clone()].fill(0.0);
-                for c in &numbered {
-                    let strength =
-                        |f: &Features| f.iter().map(|&i| gammas[usize::from(i)]).product::<f64>();
-                    let total: f64 = c.candidates.iter().map(strength).sum();
-                    for f in &c.candidates {
-                        let i = usize::from(f[g]);
-                        denominators[i] += strength(f) / gammas[i] / total;
-                    }
-                }
-                for i in group.clone() {
-                    gammas[i] = (wins[i] + 1.0) / (denominators[i] + 2.0 / (1.0 + gammas[i]));
-                }
-                // Each group's weights are known up to a factor: the geometric mean is 1.
-                let mean = group.clone().map(|i| gammas[i].ln()).sum::<f64>() / group.len() as f64;
-                for i in group.clone() {
-                    gammas[i] /= mean.exp();
-                }
-            }
-        }
-        let fixed: Vec<f32> = gammas[..SHAPES].iter().map(|&g| g as f32).collect();
-        let shapes = common
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| (k, gammas[SHAPES + i] as f32))
-            .collect();
-        MoveModel::from_parts(&fixed, shapes, gammas[usize::from(rare)] as f32)
+        (common, numbered)
     }
 
     /// How well `model` predicts the moves played: the share of positions where the played
@@ -616,6 +581,51 @@ impl Trainer {
         let n = self.competitions.len().max(1) as f64;
         (top as f64 / n, log_likelihood / n)
     }
+}
+
+/// Coulom's minorization-maximization: `rounds` times, each group's weights in turn set to
+/// their wins over the sum, across positions, of the strength their candidates would have
+/// without them divided by the position's total strength; `count` weights, numbered as in
+/// the positions' features.
+fn minorize_maximize(positions: &[Competition], count: usize, rounds: usize) -> Vec<f64> {
+    let groups = [
+        SHAPES..count,
+        DISTANCE_LAST..DISTANCE_OWN,
+        DISTANCE_OWN..TACTIC,
+        TACTIC..LINE,
+        LINE..SHAPES,
+    ];
+    let mut gammas = vec![1.0f64; count];
+    let mut wins = vec![0.0f64; count];
+    for c in positions {
+        for &f in &c.candidates[c.chosen] {
+            wins[usize::from(f)] += 1.0;
+        }
+    }
+    let mut denominators = vec![0.0f64; count];
+    for _ in 0..rounds {
+        for (g, group) in groups.iter().enumerate() {
+            denominators[group.clone()].fill(0.0);
+            for c in positions {
+                let strength =
+                    |f: &Features| f.iter().map(|&i| gammas[usize::from(i)]).product::<f64>();
+                let total: f64 = c.candidates.iter().map(strength).sum();
+                for f in &c.candidates {
+                    let i = usize::from(f[g]);
+                    denominators[i] += strength(f) / gammas[i] / total;
+                }
+            }
+            for i in group.clone() {
+                gammas[i] = (wins[i] + 1.0) / (denominators[i] + 2.0 / (1.0 + gammas[i]));
+            }
+            // A group's weights are known up to a common factor: make their geometric mean 1.
+            let mean = group.clone().map(|i| gammas[i].ln()).sum::<f64>() / group.len() as f64;
+            for i in group.clone() {
+                gammas[i] /= mean.exp();
+            }
+        }
+    }
+    gammas
 }
 
 /// The candidates of `position` and their features (the shape as its reduced key), `chosen`
