@@ -558,9 +558,9 @@ impl Trainer {
     }
 
     /// How well `model` predicts the moves played: the share of positions where the played
-    /// move is the strongest candidate, and the mean log-likelihood of the played moves.
+    /// move is the strongest candidate (shared among the candidates tied for it), and the mean log-likelihood of the played moves.
     pub fn evaluate(&self, model: &MoveModel) -> (f64, f64) {
-        let mut top = 0usize;
+        let mut top = 0.0f64;
         let mut log_likelihood = 0.0f64;
         for c in &self.competitions {
             let strengths: Vec<f64> = c
@@ -575,11 +575,14 @@ impl Trainer {
                 })
                 .collect();
             let best = strengths.iter().copied().fold(0.0, f64::max);
-            top += usize::from(strengths[c.chosen] >= best);
+            if strengths[c.chosen] >= best {
+                // Candidates tied for the strongest share the hit.
+                top += 1.0 / strengths.iter().filter(|&&s| s >= best).count() as f64;
+            }
             log_likelihood += (strengths[c.chosen] / strengths.iter().sum::<f64>()).ln();
         }
         let n = self.competitions.len().max(1) as f64;
-        (top as f64 / n, log_likelihood / n)
+        (top / n, log_likelihood / n)
     }
 }
 
