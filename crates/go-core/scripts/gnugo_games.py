@@ -3,9 +3,9 @@
 
 Usage: gnugo_games.py GAMES SEED [SIZE [LEVEL]] > games.txt
 
-One GNU Go process (level LEVEL, default 5, Chinese rules, positional superko) plays both colours. Each game
-starts with one to three random stones near the centre (so that games differ), then GNU Go
-plays until two passes in a row or 4 n^2 moves. Output: one game a line,
+One GNU Go process (level LEVEL, default 5; Chinese rules, positional superko) plays both
+colours. Each game starts with one to three random stones near the centre (so that games
+differ), then GNU Go plays until two passes in a row or 4 n^2 moves. Output: one game a line,
 `SIZE KOMI MOVE MOVE ...`, moves in GTP form (`E5`, `pass`); only GNU Go's own moves are
 learned from, so the random opening moves are written with a `*` in front.
 """
