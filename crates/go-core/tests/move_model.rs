@@ -18,8 +18,13 @@ fn malformed_records_are_refused() {
         refused(&mut trainer, "9 7 E5 Z9").reason,
         "has a move that is not a point of its board"
     );
-    assert_eq!(refused(&mut trainer, "9 7 E5 E5").reason, "plays on a stone");
-    let error = GameRecordError { reason: "has no komi" };
+    assert_eq!(
+        refused(&mut trainer, "9 7 E5 E5").reason,
+        "plays on a stone"
+    );
+    let error = GameRecordError {
+        reason: "has no komi",
+    };
     assert_eq!(error.to_string(), "a game record has no komi");
 }
 
@@ -44,7 +49,10 @@ fn a_fit_predicts_the_games_better_than_chance_and_round_trips_through_text() {
     // The fit raises the likelihood of the moves played well above the untrained model's
     // (every weight 1, each candidate alike) and picks the played move far more often.
     assert!(fitted.1 > uniform.1 + 0.5, "{fitted:?} against {uniform:?}");
-    assert!(fitted.0 > uniform.0 * 5.0 && fitted.0 > 0.25, "{fitted:?} against {uniform:?}");
+    assert!(
+        fitted.0 > uniform.0 * 5.0 && fitted.0 > 0.25,
+        "{fitted:?} against {uniform:?}"
+    );
     let text = model.to_text("a test fit");
     assert_eq!(text.parse::<MoveModel>(), Ok(model));
 }
