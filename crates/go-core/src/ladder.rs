@@ -258,25 +258,11 @@ impl Ladders {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::{Colour, Move};
+    use crate::position::Colour;
     use bitgrid::Cell;
 
-    /// A position from rows of `X` (black), `O` (white) and `.`, with `to_move` to play.
     fn position(rows: &[&str], to_move: Colour) -> Position {
-        let mut position = Position::new(rows.len());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.bytes().enumerate() {
-                let colour = match c {
-                    b'X' => Colour::Black,
-                    b'O' => Colour::White,
-                    _ => continue,
-                };
-                position.set_to_move(colour);
-                position.play(Move::Play(Cell::new(x, y)));
-            }
-        }
-        position.set_to_move(to_move);
-        position
+        Position::from_rows(rows, to_move)
     }
 
     fn reader(position: &Position) -> Ladders {

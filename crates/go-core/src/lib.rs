@@ -18,6 +18,7 @@ pub mod engine;
 mod game;
 pub mod gtp;
 mod ladder;
+pub mod move_model;
 mod patterns;
 mod playout;
 mod position;

@@ -546,6 +546,50 @@ impl Position {
         count
     }
 
+    /// A position from rows of `X` (black), `O` (white) and `.`, with `to_move` to play (for
+    /// tests: the stones are played row by row, so a row must not capture).
+    #[cfg(test)]
+    pub(crate) fn from_rows(rows: &[&str], to_move: Colour) -> Self {
+        let mut position = Self::new(rows.len());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.bytes().enumerate() {
+                let colour = match c {
+                    b'X' => Colour::Black,
+                    b'O' => Colour::White,
+                    _ => continue,
+                };
+                position.set_to_move(colour);
+                position.play(Move::Play(Cell::new(x, y)));
+            }
+        }
+        position.set_to_move(to_move);
+        position
+    }
+
+    /// The distinct liberties, up to `limit` (at most 8), of the chain on slot `p` (which
+    /// must hold a stone).
+    pub(crate) fn chain_liberties(&self, p: usize, limit: usize) -> usize {
+        let mut found = [0usize; 8];
+        let mut count = 0;
+        let start = usize::from(self.head[p]);
+        let mut s = start;
+        loop {
+            for r in self.neighbours(s) {
+                if self.points[r] == EMPTY && !found[..count].contains(&r) {
+                    found[count] = r;
+                    count += 1;
+                    if count >= limit {
+                        return limit;
+                    }
+                }
+            }
+            s = usize::from(self.next[s]);
+            if s == start {
+                return count;
+            }
+        }
+    }
+
     /// The 8 points around slot `p` as a pattern key (see `patterns`): 2 bits each, empty 0,
     /// black 1, white 2, edge 3, row above first.
     pub(crate) fn neighbourhood(&self, p: usize) -> u16 {
