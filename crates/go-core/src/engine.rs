@@ -69,13 +69,12 @@ pub struct TreeGame {
     pub komi: f64,
 }
 
-/// A position in the tree, and the slots of the last move and of the one before it, each if
-/// it was a stone (the playouts and the priors answer them).
+/// A position in the tree, and the slot of the last move if it was a stone (the playouts
+/// and the priors answer it).
 #[derive(Clone)]
 pub struct TreeState {
     position: Position,
     last: Option<usize>,
-    before_last: Option<usize>,
 }
 
 impl std::fmt::Debug for TreeState {
@@ -120,7 +119,6 @@ impl search::Game for TreeGame {
     }
 
     fn play(&self, state: &mut TreeState, slot: u16) {
-        state.before_last = state.last;
         if slot == 0 {
             state.position.pass();
             state.last = None;
@@ -207,8 +205,7 @@ impl RolloutPolicy<TreeGame> for Playouts {
     }
 
     fn priors(&mut self, _: &TreeGame, state: &TreeState, moves: &[u16], out: &mut Vec<Prior>) {
-        self.priors
-            .fill(&state.position, [state.last, state.before_last], moves, out);
+        self.priors.fill(&state.position, state.last, moves, out);
     }
 
     fn start_playout(&mut self) {
@@ -286,11 +283,10 @@ impl Engine {
     fn tree(&self, game: &Game, colour: Colour, thread: u64) -> Mcts<TreeGame, Playouts> {
         let mut position = game.position().clone();
         position.set_to_move(colour);
-        let stone = |back: usize| match game.moves().iter().rev().nth(back) {
+        let last = match game.moves().last() {
             Some(&(_, Move::Play(vertex))) => Some(position.slot(vertex)),
             _ => None,
         };
-        let (last, before_last) = (stone(0), stone(1));
         let options = MctsOptions {
             memory_bytes: self.options.memory_bytes / self.options.threads.max(1),
             seed: self
@@ -304,11 +300,7 @@ impl Engine {
             ..MctsOptions::default()
         };
         let policy = Playouts::new(position.slot_count());
-        let root = TreeState {
-            position,
-            last,
-            before_last,
-        };
+        let root = TreeState { position, last };
         let mut tree = Mcts::new(TreeGame { komi: game.komi() }, root, options, policy);
         tree.retain_root_moves(|slot| {
             let m = match slot {

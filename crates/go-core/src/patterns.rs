@@ -1,8 +1,7 @@
 //! 3 x 3 shapes: the points next to the last move that local Go knowledge says are worth
 //! playing (a hane, a cut, a block on the edge), after the patterns of the MoGo program (Gelly,
 //! Wang, Munos and Teytaud, "Modification of UCT with patterns in Monte-Carlo Go", 2006). The
-//! playouts try them before a random point (the tree's priors weigh shapes by the learned
-//! [`crate::move_model`] instead).
+//! playouts try them before a random point, and the tree gives them a prior.
 //!
 //! A neighbourhood is the 8 points around a candidate point, each as 2 bits (empty 0, black 1,
 //! white 2, edge 3): 16 bits, so the set of matching neighbourhoods is a table of 65,536 bits,

@@ -2,15 +2,13 @@
 //! known of a move before any playout went through it.
 //!
 //! Every move starts at even odds; a capture (also an atari that starts a ladder the chain
-//! cannot escape) gains won visits, and so does a move the learned move model
-//! ([`crate::move_model`]) rates strong, by its strength beside the strongest candidate's; a
+//! cannot escape), a known 3 x 3 shape and a point near the last move gain won visits; a
 //! self-atari of a chain of two stones or more (also an escape into a ladder that catches the
 //! chain: the `ladder` module) gains lost visits, and so does a pass.
 
 use search::Prior;
 
 use crate::ladder::Ladders;
-use crate::move_model::MoveModel;
 use crate::position::Position;
 
 /// Virtual visits of every child, half of them won.
@@ -19,9 +17,10 @@ const EVEN: f32 = 10.0;
 const CAPTURE: f32 = 15.0;
 /// Lost visits of a self-atari, or of an escape into a ladder.
 const SELF_ATARI: f32 = 10.0;
-/// Won visits of the candidate the move model rates strongest; another gets this times the
-/// square root of its strength over the strongest one's.
-const MODEL: f32 = 40.0;
+/// Won visits of a point whose 3 x 3 neighbourhood is a known shape.
+const SHAPE: f32 = 10.0;
+/// Won visits of a point 1, 2 or 3 steps (Manhattan distance) from the last move.
+const NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
 /// Lost visits of a pass.
 const PASS: f32 = 10.0;
 
@@ -29,43 +28,28 @@ const PASS: f32 = 10.0;
 #[derive(Debug)]
 pub(crate) struct Priors {
     ladders: Box<Ladders>,
-    model: &'static MoveModel,
-    strengths: Vec<f32>,
 }
 
 impl Priors {
     pub(crate) fn new() -> Self {
         Self {
             ladders: Box::new(Ladders::new()),
-            model: MoveModel::learned(),
-            strengths: Vec::new(),
         }
     }
 
     /// Writes into `priors` the prior of each of `slots` (0 is a pass) in `position`, where
-    /// the last two moves were stones on `recent` (the last first), where they were.
+    /// the last move was a stone on `last`, if any.
     pub(crate) fn fill(
         &mut self,
         position: &Position,
-        recent: [Option<usize>; 2],
+        last: Option<usize>,
         slots: &[u16],
         priors: &mut Vec<Prior>,
     ) {
         priors.clear();
         self.ladders.load(position);
-        self.strengths.clear();
-        let [last, own] = recent;
-        let strengths = slots.iter().map(|&slot| match slot {
-            0 => 0.0,
-            p => self.model.strength(position, usize::from(p), last, own),
-        });
-        self.strengths.extend(strengths);
-        let strongest = self
-            .strengths
-            .iter()
-            .copied()
-            .fold(f32::MIN_POSITIVE, f32::max);
-        for (i, &slot) in slots.iter().enumerate() {
+        let near = last.map(|q| position.vertex(q));
+        for &slot in slots {
             if slot == 0 {
                 priors.push(Prior {
                     visits: PASS,
@@ -73,10 +57,20 @@ impl Priors {
                 });
                 continue;
             }
-            let mut prior = self.tactics(position, usize::from(slot));
-            let bonus = MODEL * (self.strengths[i] / strongest).sqrt();
-            prior.visits += bonus;
-            prior.wins += bonus;
+            let p = usize::from(slot);
+            let mut prior = self.tactics(position, p);
+            if crate::patterns::matches(position.neighbourhood(p)) {
+                prior.visits += SHAPE;
+                prior.wins += SHAPE;
+            }
+            if let Some(last) = near {
+                let v = position.vertex(p);
+                let distance = v.x.abs_diff(last.x) + v.y.abs_diff(last.y);
+                if let Some(&bonus) = NEAR_LAST.get(distance.wrapping_sub(1)) {
+                    prior.visits += bonus;
+                    prior.wins += bonus;
+                }
+            }
             priors.push(prior);
         }
     }

@@ -1,7 +1,8 @@
 //! A learned model of good moves: each candidate point's *strength* is the product of the
 //! weights ("gammas") of its features, and a player picks a move with probability proportional
 //! to its strength (Coulom, "Computing Elo Ratings of Move Patterns in the Game of Go", 2007).
-//! The engine's priors read it.
+//! The engine does not use it yet: as the tree's priors it won in self-play and lost to GNU
+//! Go (docs/experiments.md).
 //!
 //! A candidate is an empty point that is neither the mover's own eye nor a suicide. Its
 //! features, one of each group:
@@ -23,6 +24,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::patterns::OFFSETS;
+use bitgrid::Cell;
+
 use crate::position::{Colour, Position};
 
 mod text;
@@ -259,16 +262,26 @@ impl MoveModel {
         }
     }
 
-    /// The strength of the candidate `p` (an empty slot that is neither the mover's eye nor
-    /// a suicide) for the player to move; `last` is the slot of the last stone played and
-    /// `own` of the mover's previous one.
-    pub(crate) fn strength(
+    /// The strength of the empty point `point` for the player to move in `position`, where the
+    /// last stone was played on `last` and the mover's previous stone on `own` (`None` where
+    /// that move was a pass, or there was none); 0 for a point that is not a candidate (a
+    /// stone, the mover's own eye, a suicide). Panics if a point is off the board.
+    pub fn strength(
         &self,
         position: &Position,
-        p: usize,
-        last: Option<usize>,
-        own: Option<usize>,
+        point: Cell,
+        last: Option<Cell>,
+        own: Option<Cell>,
     ) -> f32 {
+        let slot = |v: Cell| {
+            assert!(position.contains(v), "{v:?} is off the board");
+            position.slot(v)
+        };
+        let p = slot(point);
+        if !position.is_empty_slot(p) || !is_candidate(position, p) {
+            return 0.0;
+        }
+        let (last, own) = (last.map(slot), own.map(slot));
         let (mut features, key) = features(position, p, last, own);
         features[0] = self.shape_of_key[usize::from(key)];
         features
@@ -359,11 +372,12 @@ mod tests {
             &[".X...", "XO...", ".X...", ".....", "....."],
             Colour::Black,
         );
-        let slot = |x, y| position.slot(bitgrid::Cell::new(x, y));
-        let last = Some(slot(1, 2));
-        let capture = model.strength(&position, slot(2, 1), last, None);
-        let elsewhere = model.strength(&position, slot(4, 4), last, None);
+        let last = Some(Cell::new(1, 2));
+        let capture = model.strength(&position, Cell::new(2, 1), last, None);
+        let elsewhere = model.strength(&position, Cell::new(4, 4), last, None);
         assert!(capture > elsewhere, "{capture} > {elsewhere}");
+        // A stone is no candidate.
+        assert_eq!(model.strength(&position, Cell::new(1, 1), last, None), 0.0);
     }
 
     #[test]
