@@ -153,8 +153,8 @@ fn tactic(position: &Position, p: usize, last: Option<usize>) -> Tactic {
             Some(c) if c == enemy => match position.atari_liberty(q) {
                 Some(_) => {
                     let near = last.is_some_and(|last| {
-                        position.stone_at(last).is_some()
-                            && position.chain_head(last) == position.chain_head(q)
+                        (position.stone_at(last).is_some()
+                            && position.chain_head(last) == position.chain_head(q))
                             || position.neighbours(last).iter().any(|&r| {
                                 position.stone_at(r) == Some(enemy)
                                     && position.chain_head(r) == position.chain_head(q)
