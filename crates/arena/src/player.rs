@@ -118,6 +118,9 @@ fn best_at_random<T: Copy, V: Ord + Copy>(
     at_random(&ties, rng)
 }
 
+/// The word part a command's player gets replaced by each game's seed ([`Player::for_game`]).
+pub const SEED_PLACEHOLDER: &str = "{seed}";
+
 /// How a seat is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Program {
@@ -236,6 +239,22 @@ impl Player {
         ]);
         player.name = format!("self:{}", builtin.name());
         Ok(player)
+    }
+
+    /// The player as it plays the game of `seed`: every `{seed}` in its command's words
+    /// replaced by that number, so that a program taking a seed (`go-gtp --seed {seed}`,
+    /// `gnugo --seed {seed}`) plays each game of a match differently and the match replays
+    /// game for game.
+    pub fn for_game(&self, seed: u64) -> Self {
+        let mut player = self.clone();
+        if let Program::Command(command) = &mut player.program {
+            for word in command.iter_mut() {
+                if word.contains(SEED_PLACEHOLDER) {
+                    *word = word.replace(SEED_PLACEHOLDER, &seed.to_string());
+                }
+            }
+        }
+        player
     }
 
     /// Checks that an external program can be started at all (it is started and killed at
@@ -367,6 +386,29 @@ mod tests {
         assert!(split_words("'open").is_err());
         assert!(split_words("\"open").is_err());
         assert!(split_words("end\\").is_err());
+    }
+
+    #[test]
+    fn each_game_gets_its_seed_in_the_command() {
+        let spec = r#"name=gnugo cmd="gnugo --seed {seed} --level 10 x{seed}y""#;
+        let player = Player::parse(spec, &ANY_GAME).unwrap();
+        let game = player.for_game(5542);
+        assert_eq!(
+            game.program,
+            Program::Command(
+                ["gnugo", "--seed", "5542", "--level", "10", "x5542y"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!((game.name.as_str(), game.limit), ("gnugo", None));
+        assert_eq!(
+            player.for_game(7).program,
+            Player::parse(spec, &ANY_GAME).unwrap().for_game(7).program
+        );
+        assert_ne!(player.for_game(7).program, game.program);
+        let builtin = Player::builtin(Builtin::Greedy);
+        assert_eq!(builtin.for_game(3), builtin);
     }
 
     /// Every built-in, played in the process and as a process.

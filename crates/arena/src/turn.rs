@@ -179,14 +179,15 @@ pub trait Judge: Sync {
 /// The players of one game and what the loop keeps of them.
 struct Table<'a, J: Judge> {
     judge: &'a J,
-    players: [&'a Player; 2],
+    players: [Player; 2],
     limits: [Duration; 2],
     links: [Option<J::Link>; 2],
     record: GameRecord,
 }
 
 /// Plays one game of `judge` named `game` from `start` between `players` (seat 0, then seat
-/// 1), each under its own limit or else the judge's `limit`; `seed` drives the built-ins.
+/// 1), each under its own limit or else the judge's `limit`; `seed` drives the built-ins and
+/// stands for `{seed}` in the players' commands.
 pub fn play<J: Judge>(
     judge: &J,
     game: &str,
@@ -205,7 +206,7 @@ pub fn play<J: Judge>(
     );
     let mut table = Table {
         judge,
-        players,
+        players: players.map(|player| player.for_game(seed)),
         limits,
         links: [None, None],
         record,
