@@ -111,10 +111,11 @@ pub struct SafetyMargin {
 
 impl SafetyMargin {
     /// For a game clock kept by a controller that talks to the bot over pipes (GTP's
-    /// `time_settings` and `time_left`): 85% of the share, less 250 ms, at least 50 ms.
+    /// `time_settings` and `time_left`): 95% of the share, less 100 ms, at least 50 ms
+    /// (2 s a move gives 1.8 s).
     pub const GAME_CLOCK: Self = Self {
-        keep: 0.85,
-        reserve: Duration::from_millis(250),
+        keep: 0.95,
+        reserve: Duration::from_millis(100),
         least: Duration::from_millis(50),
     };
 
@@ -163,7 +164,7 @@ mod tests {
     #[test]
     fn the_game_clock_margin_is_the_go_bots_formula() {
         for share in [0.0, 0.01, 0.3, 0.35, 1.0, 2.5, 7.123_456_789, 60.0, 1e4] {
-            let old = Duration::from_secs_f64((share * 0.85 - 0.25_f64).max(0.05));
+            let old = Duration::from_secs_f64((share * 0.95 - 0.1_f64).max(0.05));
             assert_eq!(
                 SafetyMargin::GAME_CLOCK.thinking_time(share),
                 old,
