@@ -3,16 +3,15 @@
 //!
 //! `genmove` runs a Monte Carlo tree search with RAVE for 5 s, or for a share of the time the
 //! controller's `time_settings` and `time_left` give; `--budget-ms N` or `GO_GTP_BUDGET_MS`
-//! caps it either way. `--memory-mb N` bounds the trees (default 256); `--threads N` searches
-//! N trees at once (default 1). `--seed N` fixes the random numbers of the playouts; without
-//! it every run draws its own, so that games against the same opponent differ. A line GTP cannot carry out gets a `?` reply (a line over
-//! 64 KiB too); the engine ends at `quit` or at the end of its input. Bad command-line
-//! arguments get one line on stderr and exit status 2.
+//! caps it. `--memory-mb N` bounds the trees (default 256), `--threads N` searches N at once
+//! (default 1), `--seed N` fixes the playouts' random numbers (else each run draws its own). A
+//! line GTP cannot carry out gets a `?` reply (a line over 64 KiB too); the engine ends at
+//! `quit` or at the end of its input. Bad arguments get one line on stderr and exit status 2.
 
 use std::error::Error;
 use std::process::ExitCode;
 
-use botkit::{Args, Cli, Flag, Flow, LineReader, Value};
+use botkit::{Args, Cli, Flag, Flow, LineReader};
 use go_core::engine::EngineOptions;
 use go_core::gtp::{Reply, Session};
 
@@ -25,13 +24,7 @@ const CLI: Cli = Cli {
         Flag::budget("--budget-ms", "GO_GTP_BUDGET_MS", None),
         Flag::number("--memory-mb", "MiB", 256),
         Flag::number("--threads", "", 1),
-        // No default: a run without it draws its own seed.
-        Flag {
-            name: "--seed",
-            value: Value::Number(""),
-            variable: None,
-            default: None,
-        },
+        Flag::seed("--seed"),
     ],
 };
 
@@ -42,19 +35,11 @@ fn main() -> ExitCode {
     botkit::run(&CLI, play)
 }
 
-/// A seed no other run is likely to draw: std's per-process random hash keys.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    std::collections::hash_map::RandomState::new()
-        .build_hasher()
-        .finish()
-}
-
 fn play(args: &Args) -> Result<(), Box<dyn Error>> {
     let number = |flag| args.number(flag).unwrap_or_default();
     let options = EngineOptions {
         memory_bytes: (number("--memory-mb") as usize) << 20,
-        seed: args.number("--seed").unwrap_or_else(fresh_seed),
+        seed: args.seed("--seed"),
         threads: number("--threads").clamp(1, 64) as usize,
         ..EngineOptions::default()
     };

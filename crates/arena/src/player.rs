@@ -118,7 +118,7 @@ fn best_at_random<T: Copy, V: Ord + Copy>(
     at_random(&ties, rng)
 }
 
-/// The word part a command's player gets replaced by each game's seed ([`Player::for_game`]).
+/// What each game's seed replaces in the words of a player's command ([`Player::for_game`]).
 pub const SEED_PLACEHOLDER: &str = "{seed}";
 
 /// How a seat is played.

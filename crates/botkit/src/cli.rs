@@ -73,6 +73,17 @@ impl Flag {
         }
     }
 
+    /// A random seed, `--name N`, with no default: without it [`Args::seed`] draws one for
+    /// the run.
+    pub const fn seed(name: &'static str) -> Self {
+        Self {
+            name,
+            value: Value::Number(""),
+            variable: None,
+            default: None,
+        }
+    }
+
     /// A word, shown in the usage line as `shown`.
     pub const fn text(name: &'static str, shown: &'static str) -> Self {
         Self {
@@ -191,6 +202,17 @@ impl Args {
     pub fn number(&self, name: &str) -> Option<u64> {
         let found = self.numbers.iter().find(|(flag, _)| *flag == name);
         found.map(|&(_, number)| number)
+    }
+
+    /// The seed flag `name`'s number ([`Flag::seed`]), else a seed drawn for this call from
+    /// std's random hash keys, which no other run is likely to draw.
+    pub fn seed(&self, name: &str) -> u64 {
+        use std::hash::{BuildHasher, Hasher};
+        let fresh = || {
+            let keys = std::collections::hash_map::RandomState::new();
+            keys.build_hasher().finish()
+        };
+        self.number(name).unwrap_or_else(fresh)
     }
 
     /// The flag `name`'s number as milliseconds.
@@ -393,6 +415,22 @@ mod tests {
             found.map(|(_, value)| value.to_string())
         };
         CLI.parse(&words, lookup, Instant::now())
+    }
+
+    #[test]
+    fn a_seed_flag_gives_its_number_and_its_absence_a_fresh_seed() {
+        const SEEDED: Cli = Cli {
+            flags: &[Flag::seed("--seed")],
+            ..CLI
+        };
+        let parse = |words: &[&str]| {
+            let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            SEEDED.parse(&words, |_| None, Instant::now()).unwrap()
+        };
+        assert_eq!(parse(&["--seed", "3"]).seed("--seed"), 3);
+        let args = parse(&[]);
+        assert_eq!(args.number("--seed"), None);
+        assert_ne!(args.seed("--seed"), args.seed("--seed"));
     }
 
     #[test]
