@@ -95,8 +95,8 @@ impl search::Game for TreeGame {
         player(state.position.to_move())
     }
 
-    /// A pass, then every empty point that is neither the mover's own eye nor a suicide;
-    /// none once two passes ended the game.
+    /// A pass, then every empty point that is neither the mover's own eye, nor a suicide, nor
+    /// taken back at once in a ko; none once two passes ended the game.
     fn generate_moves(&self, state: &TreeState, moves: &mut MoveList<u16>) {
         let position = &state.position;
         if position.passes() >= 2 {
@@ -104,7 +104,8 @@ impl search::Game for TreeGame {
         }
         moves.push(0);
         let empties = position.empty_slots().iter().map(|&p| usize::from(p));
-        let playable = empties.filter(|&p| !position.is_own_eye(p) && !position.is_suicide(p));
+        let playable = empties
+            .filter(|&p| !position.is_ko(p) && !position.is_own_eye(p) && !position.is_suicide(p));
         moves.extend(playable.map(|p| p as u16));
     }
 

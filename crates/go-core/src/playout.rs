@@ -108,10 +108,13 @@ fn shape_move(position: &Position, last: usize, rng: &mut Rng) -> Option<usize> 
     (count > 0).then(|| candidates[(rng.next_u64() % count as u64) as usize])
 }
 
-/// Whether the empty slot `p` is a move the playouts may make: not the mover's eye, not a
-/// suicide, not a self-atari of two stones or more.
+/// Whether the empty slot `p` is a move the playouts may make: not a ko's forbidden point, not
+/// the mover's eye, not a suicide, not a self-atari of two stones or more.
 fn sensible(position: &Position, p: usize) -> bool {
-    !position.is_own_eye(p) && !position.is_suicide(p) && !position.is_big_self_atari(p)
+    !position.is_ko(p)
+        && !position.is_own_eye(p)
+        && !position.is_suicide(p)
+        && !position.is_big_self_atari(p)
 }
 
 /// A move that answers the stone on slot `last`: capture, or escape from atari.
@@ -121,13 +124,16 @@ fn answer(position: &Position, last: usize) -> Option<usize> {
     // The last stone itself, or an enemy chain next to it, left in atari: capture.
     if position.stone_at(last) == Some(enemy)
         && let Some(p) = position.atari_liberty(last)
+        && !position.is_ko(p)
     {
         return Some(p);
     }
     for q in position.neighbours(last) {
         match position.stone_at(q) {
             Some(c) if c == enemy => {
-                if let Some(p) = position.atari_liberty(q) {
+                if let Some(p) = position.atari_liberty(q)
+                    && !position.is_ko(p)
+                {
                     return Some(p);
                 }
             }
@@ -135,6 +141,7 @@ fn answer(position: &Position, last: usize) -> Option<usize> {
                 // An own chain the last stone put in atari: extend when that gives it two
                 // liberties or more.
                 if let Some(p) = position.atari_liberty(q)
+                    && !position.is_ko(p)
                     && (position.captures(p) || position.liberties_after(p, 2) >= 2)
                 {
                     return Some(p);

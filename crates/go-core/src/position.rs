@@ -122,6 +122,9 @@ pub struct Position {
     hash: u64,
     to_move: Colour,
     passes: u8,
+    /// The point a simple ko forbids to the player to move (0, an edge slot, when none): the
+    /// last move took a single stone there with a single stone left with that one liberty.
+    ko: u16,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -184,6 +187,7 @@ impl Position {
             hash: 0,
             to_move: Colour::Black,
             passes: 0,
+            ko: 0,
         };
         for y in 0..size {
             for x in 0..size {
@@ -207,6 +211,9 @@ impl Position {
 
     /// Makes `colour` the player to move (GTP lets either colour play at any time).
     pub fn set_to_move(&mut self, colour: Colour) {
+        if colour != self.to_move {
+            self.ko = 0;
+        }
         self.to_move = colour;
     }
 
@@ -334,12 +341,21 @@ impl Position {
             }
         }
         let mut removed = 0;
+        let mut taken = 0;
         for q in self.neighbours(p) {
             if self.points[q] == enemy && self.liberties[usize::from(self.head[q])].count == 0 {
                 removed += self.remove_chain(usize::from(self.head[q]));
+                taken = q;
             }
         }
         let h = usize::from(self.head[p]);
+        // A single stone that took a single stone and has that point as its only liberty:
+        // taking it back at once is a ko.
+        self.ko = if removed == 1 && self.stones[h] == 1 && self.liberties[h].count == 1 {
+            taken as u16
+        } else {
+            0
+        };
         if self.liberties[h].count == 0 {
             removed += self.remove_chain(h);
         }
@@ -402,6 +418,11 @@ impl Position {
         let last = self.empties[self.empty_count];
         self.empties[slot] = last;
         self.empty_slot[usize::from(last)] = slot as u16;
+    }
+
+    /// Whether the empty slot `p` is the point a simple ko forbids to the player to move.
+    pub(crate) fn is_ko(&self, p: usize) -> bool {
+        self.ko != 0 && p == usize::from(self.ko)
     }
 
     /// The empty points, as array slots, in no particular order.
@@ -479,6 +500,7 @@ impl Position {
     pub(crate) fn pass(&mut self) {
         self.to_move = self.to_move.other();
         self.passes = self.passes.saturating_add(1);
+        self.ko = 0;
     }
 
     /// The single liberty of the chain on slot `p` when it has exactly one (the chain is in
@@ -741,6 +763,24 @@ mod tests {
                     let enemies_after = next.points.iter().filter(|&&s| s == enemy).count();
                     prop_assert_eq!(position.is_suicide(p), next.points[p] == EMPTY);
                     prop_assert_eq!(position.captures(p), enemies_after < enemies_before);
+                    // A ko: exactly one stone taken, by a single stone whose only liberty is
+                    // where it stood, so that taking back at once would repeat the board.
+                    let repeats = enemies_before - enemies_after == 1 && {
+                        let taken = (0..CAPACITY)
+                            .find(|&q| position.points[q] == enemy && next.points[q] == EMPTY);
+                        taken.is_some_and(|q| {
+                            let mut back = next.clone();
+                            back.play_slot(q);
+                            back.points == position.points
+                        })
+                    };
+                    let ko = (0..CAPACITY).filter(|&q| next.is_ko(q)).count();
+                    prop_assert_eq!(ko, usize::from(repeats));
+                    if repeats {
+                        let mut passed = next.clone();
+                        passed.pass();
+                        prop_assert!((0..CAPACITY).all(|q| !passed.is_ko(q)));
+                    }
                     if next.points[p] != EMPTY {
                         let liberties = true_liberties(&next, p).len();
                         let captured = enemies_after < enemies_before;
