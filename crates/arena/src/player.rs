@@ -20,22 +20,28 @@ pub enum Builtin {
     /// A plain alpha-beta search with a simple evaluation ([`crate::baseline`]), to a fixed
     /// depth or deepening for a fixed time.
     AlphaBeta(Limit),
+    /// Domain Expansion only: the search crate's full alpha-beta (table, move ordering,
+    /// principal-variation search) with an evaluation by the cells each token reaches first
+    /// ([`crate::domain::baseline`]), to a fixed depth or deepening for a fixed time.
+    Reach(Limit),
 }
 
 impl Builtin {
     /// The built-ins' names, for messages.
-    pub const NAMES: &'static str = "random, greedy, alphabeta:D (D plies, 1 to 12), alphabeta:Nms (deepening for N ms, 1 to 60000)";
+    pub const NAMES: &'static str = "random, greedy, alphabeta:D (D plies, 1 to 12), alphabeta:Nms (deepening for N ms, 1 to 60000), reach:D, reach:Nms (Domain Expansion)";
 
-    /// The built-in named `name`: `random`, `greedy`, `alphabeta:D` (D plies, 1 to 12) or
-    /// `alphabeta:Nms` (iterative deepening for N milliseconds, 1 to 60,000). `None` for a
-    /// name that is no built-in's; an error for an `alphabeta:` outside those ranges.
+    /// The built-in named `name`: `random`, `greedy`, `alphabeta:D` or `reach:D` (D plies, 1
+    /// to 12), `alphabeta:Nms` or `reach:Nms` (iterative deepening for N milliseconds, 1 to
+    /// 60,000). `None` for a name that is no built-in's; an error for a limit outside those
+    /// ranges.
     pub fn from_name(name: &str) -> Result<Option<Self>, Error> {
-        let limit = match name {
+        let (kind, limit): (fn(Limit) -> Self, _) = match name {
             "random" => return Ok(Some(Self::Random)),
             "greedy" => return Ok(Some(Self::Greedy)),
-            _ => match name.strip_prefix("alphabeta:") {
-                Some(limit) => limit,
-                None => return Ok(None),
+            _ => match name.split_once(':') {
+                Some(("alphabeta", limit)) => (Self::AlphaBeta, limit),
+                Some(("reach", limit)) => (Self::Reach, limit),
+                _ => return Ok(None),
             },
         };
         let limit = match limit.strip_suffix("ms") {
@@ -50,11 +56,12 @@ impl Builtin {
                 .filter(|depth| (1..=12).contains(depth))
                 .map(Limit::Depth),
         };
-        let words = "searches to a depth of 1 to 12 plies (alphabeta:D) or for 1 to 60000 ms \
-            (alphabeta:Nms)";
         match limit {
-            Some(limit) => Ok(Some(Self::AlphaBeta(limit))),
-            None => Err(Error::Player(format!("{name:?}: alphabeta {words}"))),
+            Some(limit) => Ok(Some(kind(limit))),
+            None => Err(Error::Player(format!(
+                "{name:?}: a searching built-in searches to a depth of 1 to 12 plies (alphabeta:D, \
+                 reach:D) or for 1 to 60000 ms (alphabeta:Nms, reach:Nms)"
+            ))),
         }
     }
 
@@ -73,8 +80,8 @@ impl Builtin {
         match self {
             Self::Random => "random".to_string(),
             Self::Greedy => "greedy".to_string(),
-            Self::AlphaBeta(Limit::Depth(depth)) => format!("alphabeta:{depth}"),
-            Self::AlphaBeta(Limit::Time(time)) => format!("alphabeta:{}ms", time.as_millis()),
+            Self::AlphaBeta(limit) => format!("alphabeta:{}", limit_name(limit)),
+            Self::Reach(limit) => format!("reach:{}", limit_name(limit)),
         }
     }
 
@@ -94,6 +101,14 @@ impl Builtin {
             }
             _ => at_random(options, rng),
         }
+    }
+}
+
+/// A searching built-in's limit as its name writes it: `4` plies or `60ms`.
+fn limit_name(limit: Limit) -> String {
+    match limit {
+        Limit::Depth(depth) => depth.to_string(),
+        Limit::Time(time) => format!("{}ms", time.as_millis()),
     }
 }
 
@@ -432,6 +447,12 @@ mod tests {
             Program::Builtin(Builtin::AlphaBeta(Limit::Time(Duration::from_millis(60))))
         );
         assert_eq!(parse("alphabeta:60ms").name, "alphabeta:60ms");
+        assert_eq!(
+            parse("reach:60ms").program,
+            Program::Builtin(Builtin::Reach(Limit::Time(Duration::from_millis(60))))
+        );
+        assert_eq!(parse("reach:60ms").name, "reach:60ms");
+        assert_eq!(parse("reach:3").name, "reach:3");
         let bot = parse("bin/bot --budget-ms 500");
         assert_eq!(bot.name, "bin/bot --budget-ms 500");
         assert_eq!(
@@ -463,7 +484,7 @@ mod tests {
     }
 
     #[test]
-    fn an_alphabeta_out_of_range_is_refused_naming_the_range() {
+    fn a_search_limit_out_of_range_is_refused_naming_the_range() {
         for bad in [
             "alphabeta:0",
             "alphabeta:13",
@@ -471,6 +492,8 @@ mod tests {
             "alphabeta:99999ms",
             "alphabeta:60s",
             "self:alphabeta:13",
+            "reach:0",
+            "reach:61000ms",
         ] {
             let error = Player::parse(bad, &ANY_GAME).unwrap_err().to_string();
             assert!(

@@ -113,9 +113,16 @@ pub trait Judge: Sync {
     /// The seat to move, or `None` when the game is over.
     fn to_move(&self, position: &Self::Position) -> Option<usize>;
 
-    /// Whether the built-in has a strategy for this game.
-    fn check_builtin(_builtin: Builtin) -> Result<(), Loss> {
-        Ok(())
+    /// Whether the built-in has a strategy for this game: by default all but `reach`, which
+    /// only Domain Expansion has.
+    fn check_builtin(builtin: Builtin) -> Result<(), Loss> {
+        match builtin {
+            Builtin::Reach(_) => Err(Loss::NoSuchBuiltin {
+                builtin: "reach".to_string(),
+                game: "any game but Domain Expansion".to_string(),
+            }),
+            Builtin::Random | Builtin::Greedy | Builtin::AlphaBeta(_) => Ok(()),
+        }
     }
 
     /// The move `builtin` plays for the seat to move.

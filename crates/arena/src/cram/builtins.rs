@@ -45,7 +45,7 @@ impl Builtin {
                 .chain(below.iter().map(move |c| domino(c, true)))
         };
         match self {
-            Self::Random | Self::AlphaBeta(_) => {
+            Self::Random | Self::AlphaBeta(_) | Self::Reach(_) => {
                 let count = right.len() + below.len();
                 let pick = (rng.next_u64() % count as u64) as usize;
                 dominoes().nth(pick).expect("a legal domino")

@@ -1,24 +1,47 @@
-//! The `alphabeta` baseline for Domain Expansion: the rules of domain-core's own game
-//! (`domain_core::engine::Domain`) with the baseline's evaluation.
+//! The searching baselines of Domain Expansion, both over the rules of domain-core's own game
+//! (`domain_core::engine::Domain`) with evaluations written here, independent of the engine's:
+//!
+//! - `alphabeta` ([`choose`]): the plain search of [`crate::baseline`] (no table, no move
+//!   ordering); at the horizon, the cells each token reaches in fewer single steps;
+//! - `reach` ([`choose_reach`]): the search crate's full alpha-beta (a table, the table's move,
+//!   killers and history first, principal-variation search), as a strong contest entry
+//!   searches; at the horizon, the cells each token reaches in fewer turns of up to three
+//!   steps, never through the other token's cell, cells reached in the same turn split.
 
 use domain_core::board::Walls;
 use domain_core::engine::Domain;
 use domain_core::state::{Action, State};
-use search::Score;
+use search::{AlphaBeta, AlphaBetaOptions, Clock, Score};
 
 use crate::baseline::{Baseline, Limit, search_move};
 
-/// Domain Expansion with the baseline's evaluation.
+/// Domain Expansion with the `alphabeta` baseline's evaluation.
 pub(super) const RULES: Baseline<Domain> = Baseline::new(Domain, evaluate, final_margin);
 
-/// The evaluation at the horizon, for the player to move: the cells its token reaches first
-/// ([`nearer_cells`]) less the opponent's.
+/// Domain Expansion with the `reach` baseline's evaluation.
+const REACH: Baseline<Domain> = Baseline::new(Domain, evaluate_reach, final_margin);
+
+/// The `reach` baseline's transposition table: 4 MiB, new for every turn.
+const REACH_TABLE_BYTES: usize = 4 << 20;
+
+/// The evaluation at the horizon, for the player to move: the cells its token reaches in
+/// fewer steps ([`reached_first`], one step a round, tokens not blocking) less the
+/// opponent's.
 fn evaluate(state: &State) -> Score {
     let me = state.to_move();
-    let near = nearer_cells(
-        state.walls(),
-        [state.token(me).bit(), state.token(1 - me).bit()],
-    );
+    let starts = [state.token(me).bit(), state.token(1 - me).bit()];
+    let near = reached_first(state.walls(), starts, [0, 0], 1);
+    near[0].count_ones() as Score - near[1].count_ones() as Score
+}
+
+/// The `reach` evaluation, for the player to move: the cells its token reaches in fewer
+/// turns (three steps a turn, never through the opponent's token) less the opponent's; a cell
+/// both reach in the same turn is split between them, so it counts for neither side of the
+/// difference.
+fn evaluate_reach(state: &State) -> Score {
+    let me = state.to_move();
+    let starts = [state.token(me).bit(), state.token(1 - me).bit()];
+    let near = reached_first(state.walls(), starts, [starts[1], starts[0]], 3);
     near[0].count_ones() as Score - near[1].count_ones() as Score
 }
 
@@ -29,24 +52,30 @@ fn final_margin(state: &State) -> Score {
     sizes[me] as Score - sizes[1 - me] as Score
 }
 
-/// For each of two starting cells, the cells it reaches in fewer steps through open sides
-/// than the other (tokens do not block); cells reached in equally many steps count for
-/// neither.
-fn nearer_cells(walls: &Walls, starts: [u64; 2]) -> [u64; 2] {
+/// For each of two starting cells, the cells it reaches in fewer rounds than the other, each
+/// round `steps` steps through open sides, never entering its own `blocked` cells; cells
+/// reached in the same round count for neither.
+fn reached_first(walls: &Walls, starts: [u64; 2], blocked: [u64; 2], steps: u32) -> [u64; 2] {
     let mut reached = starts;
-    let mut nearer = starts;
+    let mut first = starts;
     loop {
-        let grown = reached.map(|cells| cells | walls.step(cells));
-        if grown == reached {
-            return nearer;
+        let mut grown = reached;
+        for _ in 0..steps {
+            for side in 0..2 {
+                grown[side] = (grown[side] | walls.step(grown[side])) & !blocked[side];
+            }
         }
-        nearer[0] |= grown[0] & !grown[1];
-        nearer[1] |= grown[1] & !grown[0];
+        if grown == reached {
+            return first;
+        }
+        first[0] |= grown[0] & !grown[1];
+        first[1] |= grown[1] & !grown[0];
         reached = grown;
     }
 }
 
-/// The action the baseline searching within `limit` plays in `state` (not over) for the player to move.
+/// The action the `alphabeta` baseline searching within `limit` plays in `state` (not over)
+/// for the player to move.
 ///
 /// Evaluation at the horizon: the cells the mover's token reaches in fewer steps through
 /// open sides than the opponent's, minus the opposite; a finished game is worth its exact
@@ -55,18 +84,41 @@ pub fn choose(state: &State, limit: Limit) -> Action {
     search_move(RULES, state, limit)
 }
 
+/// The action the `reach` baseline searching within `limit` plays in `state` (not over) for
+/// the player to move: iterative deepening to the depth, or while the time lasts (no
+/// iteration starts that is not predicted to finish, as the engines' clocks do), with a new
+/// table each turn. Evaluation at the horizon: [`evaluate_reach`]; a finished game is worth a
+/// win or loss and its exact domain sizes' difference.
+pub fn choose_reach(state: &State, limit: Limit) -> Action {
+    let (clock, max_depth) = match limit {
+        Limit::Depth(depth) => (Clock::unlimited(), depth),
+        Limit::Time(time) => (Clock::starting_now(time, time), 64),
+    };
+    let options = AlphaBetaOptions {
+        max_depth,
+        table_bytes: REACH_TABLE_BYTES,
+        check_every: 64,
+        principal_variation: true,
+        ..AlphaBetaOptions::default()
+    };
+    let found = AlphaBeta::new(REACH, options)
+        .search(state, &clock)
+        .best_move;
+    // Only a clock that runs out before the first ply is done leaves no move: take the first.
+    found.unwrap_or_else(|| search_move(REACH, state, Limit::Depth(1)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::baseline::tests::{assert_matches_minimax, best};
     use domain_core::board::{ALL, Cell, Dir};
+    use search::negamax::negamax;
 
     #[test]
     fn nearer_cells_split_an_open_board_along_the_diagonal() {
-        let near = nearer_cells(
-            &Walls::default(),
-            [Cell::new(0, 0).bit(), Cell::new(6, 6).bit()],
-        );
+        let starts = [Cell::new(0, 0).bit(), Cell::new(6, 6).bit()];
+        let near = reached_first(&Walls::default(), starts, [0, 0], 1);
         // 21 cells above the anti-diagonal x + y = 6 for each, the 7 on it for neither.
         assert_eq!(near.map(u64::count_ones), [21, 21]);
         assert_eq!(near[0] & Cell::new(0, 6).bit(), 0);
@@ -78,8 +130,8 @@ mod tests {
         (0..7).map(|x| Cell::new(x, 6 - x).bit()).sum()
     }
 
-    #[test]
-    fn alpha_beta_agrees_with_minimax() {
+    /// The start, and a position four actions later.
+    fn positions() -> [State; 2] {
         let start = State::default();
         let later = [
             Action {
@@ -101,11 +153,60 @@ mod tests {
         ]
         .iter()
         .fold(start, |state, &action| state.play(action));
-        for state in [start, later] {
+        [start, later]
+    }
+
+    #[test]
+    fn alpha_beta_agrees_with_minimax() {
+        for state in positions() {
             for depth in 1..=3 {
                 assert_matches_minimax(&RULES, &state, depth);
             }
         }
+    }
+
+    #[test]
+    fn reach_plays_a_move_minimax_values_best() {
+        for state in positions() {
+            for depth in 1..=2 {
+                let chosen = choose_reach(&state, Limit::Depth(depth));
+                let value = -negamax(&REACH, &state.play(chosen), depth - 1);
+                assert_eq!(value, negamax(&REACH, &state, depth), "depth {depth}");
+            }
+        }
+    }
+
+    #[test]
+    fn reach_counts_turns_and_the_other_token_blocks() {
+        // Row 0 is a corridor, walled below but for its last cell, with player 0 at (0, 0)
+        // and player 1 at (2, 0). (1, 0) is one turn from both: split. (3, 0) is one turn from
+        // both too, three steps from (0, 0), but through player 1's cell: player 1's.
+        let mut walls = Walls::default();
+        for x in 0..6 {
+            walls.add(Cell::new(x, 0), Dir::D);
+        }
+        let state = State::new(walls, [Cell::new(0, 0), Cell::new(2, 0)], 0);
+        assert_eq!(evaluate_reach(&state), 1 - 47);
+        let starts = [Cell::new(0, 0).bit(), Cell::new(2, 0).bit()];
+        let blocked = reached_first(&walls, starts, [starts[1], starts[0]], 3);
+        let unblocked = reached_first(&walls, starts, [0, 0], 3);
+        let cell = Cell::new(3, 0).bit();
+        assert_eq!((blocked[1] & cell, unblocked[1] & cell), (cell, 0));
+        // On the open board, turns of three steps split it as single steps do: 21 cells each,
+        // the 7 of the anti-diagonal (six steps from both, two turns) split.
+        let open = State::default();
+        assert_eq!(evaluate_reach(&open), 0);
+        let starts = [Cell::new(0, 0).bit(), Cell::new(6, 6).bit()];
+        let near = reached_first(&Walls::default(), starts, [starts[1], starts[0]], 3);
+        assert_eq!(near[0] | near[1] | anti_diagonal(), ALL);
+        assert_eq!(near.map(u64::count_ones), [21, 21]);
+        // (1, 0) is one step from (0, 0) and three from (4, 0): one turn from both, split.
+        let starts = [Cell::new(0, 0).bit(), Cell::new(4, 0).bit()];
+        let cell = Cell::new(1, 0).bit();
+        let turns = reached_first(&Walls::default(), starts, [starts[1], starts[0]], 3);
+        assert_eq!((turns[0] | turns[1]) & cell, 0);
+        let steps = reached_first(&Walls::default(), starts, [0, 0], 1);
+        assert_eq!(steps[0] & cell, cell);
     }
 
     #[test]
@@ -136,5 +237,6 @@ mod tests {
         let (chosen, value) = best(&RULES, &state, 2);
         assert_ne!(chosen, walled_in);
         assert!(value > -search::WIN);
+        assert_ne!(choose_reach(&state, Limit::Depth(2)), walled_in);
     }
 }

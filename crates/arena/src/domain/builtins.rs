@@ -13,8 +13,11 @@ impl Builtin {
     ///
     /// Random: uniform over the legal actions. Greedy: the action whose position after it is
     /// best for the mover one ply deep (the domain difference once the game is over, else the
-    /// engine's evaluation), ties at random.
+    /// engine's evaluation), ties at random. The searching baselines: [`super::baseline`].
     pub fn choose_action(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Action {
+        if let Self::Reach(limit) = self {
+            return super::baseline::choose_reach(state, limit);
+        }
         crate::baseline::builtin_move(self, super::baseline::RULES, state, greedy_value, rng)
     }
 }

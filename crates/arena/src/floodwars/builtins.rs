@@ -30,7 +30,8 @@ impl Builtin {
                 }
                 best.expect("three legal colours").1
             }
-            Self::AlphaBeta(limit) => super::baseline::choose(position, limit),
+            // `reach` is refused before a Flood Wars game starts (Judge::check_builtin).
+            Self::AlphaBeta(limit) | Self::Reach(limit) => super::baseline::choose(position, limit),
         }
     }
 

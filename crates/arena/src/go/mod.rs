@@ -114,10 +114,10 @@ impl Judge for Go {
         (!game.is_over() && game.moves().len() < cap).then(|| game.to_move().index())
     }
 
-    /// No alpha-beta built-in plays Go.
+    /// No searching built-in plays Go.
     fn check_builtin(builtin: Builtin) -> Result<(), Loss> {
         match builtin {
-            Builtin::AlphaBeta(_) => Err(Loss::NoSuchBuiltin {
+            Builtin::AlphaBeta(_) | Builtin::Reach(_) => Err(Loss::NoSuchBuiltin {
                 builtin: "alpha-beta".to_string(),
                 game: "Go".to_string(),
             }),
