@@ -104,8 +104,7 @@ impl search::Game for TreeGame {
         }
         moves.push(0);
         let empties = position.empty_slots().iter().map(|&p| usize::from(p));
-        let playable = empties
-            .filter(|&p| !position.is_ko(p) && !position.is_own_eye(p) && !position.is_suicide(p));
+        let playable = empties.filter(|&p| position.is_playable(p));
         moves.extend(playable.map(|p| p as u16));
     }
 

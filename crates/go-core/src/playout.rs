@@ -108,13 +108,10 @@ fn shape_move(position: &Position, last: usize, rng: &mut Rng) -> Option<usize> 
     (count > 0).then(|| candidates[(rng.next_u64() % count as u64) as usize])
 }
 
-/// Whether the empty slot `p` is a move the playouts may make: not a ko's forbidden point, not
-/// the mover's eye, not a suicide, not a self-atari of two stones or more.
+/// Whether the empty slot `p` is a move the playouts may make: playable (not a ko's forbidden
+/// point, not the mover's eye, not a suicide) and not a self-atari of two stones or more.
 fn sensible(position: &Position, p: usize) -> bool {
-    !position.is_ko(p)
-        && !position.is_own_eye(p)
-        && !position.is_suicide(p)
-        && !position.is_big_self_atari(p)
+    position.is_playable(p) && !position.is_big_self_atari(p)
 }
 
 /// A move that answers the stone on slot `last`: capture, or escape from atari.

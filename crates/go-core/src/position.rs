@@ -425,6 +425,13 @@ impl Position {
         self.ko != 0 && p == usize::from(self.ko)
     }
 
+    /// Whether the empty slot `p` is a move the searches consider for the player to move: not
+    /// the point a simple ko forbids, not the mover's own eye, not a suicide (the tree's moves,
+    /// and the playouts' before their own checks).
+    pub(crate) fn is_playable(&self, p: usize) -> bool {
+        !self.is_ko(p) && !self.is_own_eye(p) && !self.is_suicide(p)
+    }
+
     /// The empty points, as array slots, in no particular order.
     pub(crate) fn empty_slots(&self) -> &[u16] {
         &self.empties[..self.empty_count]
