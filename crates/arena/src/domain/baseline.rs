@@ -87,7 +87,7 @@ pub fn choose(state: &State, limit: Limit) -> Action {
 /// The action the `reach` baseline searching within `limit` plays in `state` (not over) for
 /// the player to move: iterative deepening to the depth, or while the time lasts (no
 /// iteration starts that is not predicted to finish, as the engines' clocks do), with a new
-/// table each turn. Evaluation at the horizon: [`evaluate_reach`]; a finished game is worth a
+/// table each turn. Evaluation at the horizon: `evaluate_reach`; a finished game is worth a
 /// win or loss and its exact domain sizes' difference.
 pub fn choose_reach(state: &State, limit: Limit) -> Action {
     let (clock, max_depth) = match limit {
