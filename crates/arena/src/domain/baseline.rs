@@ -11,15 +11,59 @@
 use domain_core::board::Walls;
 use domain_core::engine::Domain;
 use domain_core::state::{Action, State};
-use search::{AlphaBeta, AlphaBetaOptions, Clock, Score};
+use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, mix};
 
 use crate::baseline::{Baseline, Limit, search_move};
 
 /// Domain Expansion with the `alphabeta` baseline's evaluation.
 pub(super) const RULES: Baseline<Domain> = Baseline::new(Domain, evaluate, final_margin);
 
-/// Domain Expansion with the `reach` baseline's evaluation.
-const REACH: Baseline<Domain> = Baseline::new(Domain, evaluate_reach, final_margin);
+/// Domain Expansion as the `reach` baseline searches it: domain-core's rules, and at the horizon
+/// four points a cell of `evaluate_reach` plus a tie-break of 0 to 3 drawn for each position
+/// from `tie_break` (a new number each turn), so that equally valued actions are chosen among
+/// at random and games vary, while a cell always outweighs it.
+#[derive(Clone, Copy, Debug)]
+struct Reach {
+    tie_break: u64,
+}
+
+impl Game for Reach {
+    type State = State;
+    type Move = Action;
+
+    fn player_to_move(&self, state: &State) -> Player {
+        Domain.player_to_move(state)
+    }
+
+    fn generate_moves(&self, state: &State, moves: &mut MoveList<Action>) {
+        Domain.generate_moves(state, moves);
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        Domain.outcome(state)
+    }
+
+    fn next(&self, state: &State, action: Action) -> State {
+        Domain.next(state, action)
+    }
+
+    fn evaluate(&self, state: &State) -> Score {
+        let tie_break = mix(Domain.hash(state) ^ self.tie_break) % 4;
+        4 * evaluate_reach(state) + tie_break as Score
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        Domain.hash(state)
+    }
+
+    fn final_margin(&self, state: &State) -> Score {
+        final_margin(state)
+    }
+
+    fn move_index(&self, action: Action) -> usize {
+        Domain.move_index(action)
+    }
+}
 
 /// The `reach` baseline's transposition table: 4 MiB, new for every turn.
 const REACH_TABLE_BYTES: usize = 4 << 20;
@@ -87,9 +131,10 @@ pub fn choose(state: &State, limit: Limit) -> Action {
 /// The action the `reach` baseline searching within `limit` plays in `state` (not over) for
 /// the player to move: iterative deepening to the depth, or while the time lasts (no
 /// iteration starts that is not predicted to finish, as the engines' clocks do), with a new
-/// table each turn. Evaluation at the horizon: `evaluate_reach`; a finished game is worth a
-/// win or loss and its exact domain sizes' difference.
-pub fn choose_reach(state: &State, limit: Limit) -> Action {
+/// table each turn. Evaluation at the horizon: `evaluate_reach`, with a tie-break below a cell
+/// drawn from `tie_break` (a new number of the game's own random numbers each turn, so that its
+/// games vary); a finished game is worth a win or loss and its exact domain sizes' difference.
+pub fn choose_reach(state: &State, limit: Limit, tie_break: u64) -> Action {
     let (clock, max_depth) = match limit {
         Limit::Depth(depth) => (Clock::unlimited(), depth),
         Limit::Time(time) => (Clock::starting_now(time, time), 64),
@@ -101,11 +146,10 @@ pub fn choose_reach(state: &State, limit: Limit) -> Action {
         principal_variation: true,
         ..AlphaBetaOptions::default()
     };
-    let found = AlphaBeta::new(REACH, options)
-        .search(state, &clock)
-        .best_move;
+    let game = Reach { tie_break };
+    let found = AlphaBeta::new(game, options).search(state, &clock).best_move;
     // Only a clock that runs out before the first ply is done leaves no move: take the first.
-    found.unwrap_or_else(|| search_move(REACH, state, Limit::Depth(1)))
+    found.unwrap_or_else(|| search_move(game, state, Limit::Depth(1)))
 }
 
 #[cfg(test)]
@@ -169,9 +213,10 @@ mod tests {
     fn reach_plays_a_move_minimax_values_best() {
         for state in positions() {
             for depth in 1..=2 {
-                let chosen = choose_reach(&state, Limit::Depth(depth));
-                let value = -negamax(&REACH, &state.play(chosen), depth - 1);
-                assert_eq!(value, negamax(&REACH, &state, depth), "depth {depth}");
+                let game = Reach { tie_break: 7 };
+                let chosen = choose_reach(&state, Limit::Depth(depth), 7);
+                let value = -negamax(&game, &state.play(chosen), depth - 1);
+                assert_eq!(value, negamax(&game, &state, depth), "depth {depth}");
             }
         }
     }
@@ -237,6 +282,6 @@ mod tests {
         let (chosen, value) = best(&RULES, &state, 2);
         assert_ne!(chosen, walled_in);
         assert!(value > -search::WIN);
-        assert_ne!(choose_reach(&state, Limit::Depth(2)), walled_in);
+        assert_ne!(choose_reach(&state, Limit::Depth(2), 0), walled_in);
     }
 }

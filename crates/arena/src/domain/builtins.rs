@@ -3,6 +3,7 @@
 use domain_core::engine::evaluate;
 use domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::Rng;
 
 use crate::error::Error;
 use crate::player::Builtin;
@@ -16,7 +17,7 @@ impl Builtin {
     /// engine's evaluation), ties at random. The searching baselines: [`super::baseline`].
     pub fn choose_action(self, state: &State, rng: &mut Xoshiro256PlusPlus) -> Action {
         if let Self::Reach(limit) = self {
-            return super::baseline::choose_reach(state, limit);
+            return super::baseline::choose_reach(state, limit, rng.next_u64());
         }
         crate::baseline::builtin_move(self, super::baseline::RULES, state, greedy_value, rng)
     }
