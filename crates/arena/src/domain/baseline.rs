@@ -147,7 +147,9 @@ pub fn choose_reach(state: &State, limit: Limit, tie_break: u64) -> Action {
         ..AlphaBetaOptions::default()
     };
     let game = Reach { tie_break };
-    let found = AlphaBeta::new(game, options).search(state, &clock).best_move;
+    let found = AlphaBeta::new(game, options)
+        .search(state, &clock)
+        .best_move;
     // Only a clock that runs out before the first ply is done leaves no move: take the first.
     found.unwrap_or_else(|| search_move(game, state, Limit::Depth(1)))
 }
