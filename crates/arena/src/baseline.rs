@@ -19,7 +19,7 @@
 pub use search::negamax::Limit;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
-use search::{Game, MoveList, Outcome, Player, Score};
+use search::{Game, MoveList, Outcome, Player, Score, mix};
 
 use crate::player::Builtin;
 
@@ -49,10 +49,15 @@ pub(crate) fn builtin_move<G: Game, V: Ord + Copy>(
 /// A core crate's game, `rules`, searched with a baseline's own evaluation at the horizon and
 /// its own margin of a finished game: the moves, their order, the outcome and the positions
 /// after a move are the core's.
+#[derive(Clone, Copy)]
 pub(crate) struct Baseline<G: Game> {
     rules: G,
     evaluate: fn(&G::State) -> Score,
     final_margin: fn(&G::State) -> Score,
+    /// When set, the evaluation counts four points a point of `evaluate` plus 0 to 3 drawn for
+    /// each position from this number: equally valued moves are chosen among at random, and a
+    /// point of the evaluation always outweighs the draw.
+    tie_break: Option<u64>,
 }
 
 impl<G: Game> Baseline<G> {
@@ -67,6 +72,15 @@ impl<G: Game> Baseline<G> {
             rules,
             evaluate,
             final_margin,
+            tie_break: None,
+        }
+    }
+
+    /// The same game whose evaluation breaks ties by a draw from `seed` (see `tie_break`).
+    pub(crate) fn with_tie_break(self, seed: u64) -> Self {
+        Self {
+            tie_break: Some(seed),
+            ..self
         }
     }
 }
@@ -96,7 +110,11 @@ impl<G: Game> Game for Baseline<G> {
     }
 
     fn evaluate(&self, state: &G::State) -> Score {
-        (self.evaluate)(state)
+        let value = (self.evaluate)(state);
+        match self.tie_break {
+            None => value,
+            Some(seed) => 4 * value + (mix(self.rules.hash(state) ^ seed) % 4) as Score,
+        }
     }
 
     fn hash(&self, state: &G::State) -> u64 {

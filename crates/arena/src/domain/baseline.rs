@@ -11,59 +11,16 @@
 use domain_core::board::Walls;
 use domain_core::engine::Domain;
 use domain_core::state::{Action, State};
-use search::{AlphaBeta, AlphaBetaOptions, Clock, Game, MoveList, Outcome, Player, Score, mix};
+use search::{AlphaBeta, AlphaBetaOptions, Clock, Score};
 
 use crate::baseline::{Baseline, Limit, search_move};
 
 /// Domain Expansion with the `alphabeta` baseline's evaluation.
 pub(super) const RULES: Baseline<Domain> = Baseline::new(Domain, evaluate, final_margin);
 
-/// Domain Expansion as the `reach` baseline searches it: domain-core's rules, and at the horizon
-/// four points a cell of `evaluate_reach` plus a tie-break of 0 to 3 drawn for each position
-/// from `tie_break` (a new number each turn), so that equally valued actions are chosen among
-/// at random and games vary, while a cell always outweighs it.
-#[derive(Clone, Copy, Debug)]
-struct Reach {
-    tie_break: u64,
-}
-
-impl Game for Reach {
-    type State = State;
-    type Move = Action;
-
-    fn player_to_move(&self, state: &State) -> Player {
-        Domain.player_to_move(state)
-    }
-
-    fn generate_moves(&self, state: &State, moves: &mut MoveList<Action>) {
-        Domain.generate_moves(state, moves);
-    }
-
-    fn outcome(&self, state: &State) -> Option<Outcome> {
-        Domain.outcome(state)
-    }
-
-    fn next(&self, state: &State, action: Action) -> State {
-        Domain.next(state, action)
-    }
-
-    fn evaluate(&self, state: &State) -> Score {
-        let tie_break = mix(Domain.hash(state) ^ self.tie_break) % 4;
-        4 * evaluate_reach(state) + tie_break as Score
-    }
-
-    fn hash(&self, state: &State) -> u64 {
-        Domain.hash(state)
-    }
-
-    fn final_margin(&self, state: &State) -> Score {
-        final_margin(state)
-    }
-
-    fn move_index(&self, action: Action) -> usize {
-        Domain.move_index(action)
-    }
-}
+/// Domain Expansion with the `reach` baseline's evaluation; each turn's search adds a
+/// tie-break below a cell ([`Baseline::with_tie_break`]), so that its games vary.
+const REACH: Baseline<Domain> = Baseline::new(Domain, evaluate_reach, final_margin);
 
 /// The `reach` baseline's transposition table: 4 MiB, new for every turn.
 const REACH_TABLE_BYTES: usize = 4 << 20;
@@ -146,7 +103,7 @@ pub fn choose_reach(state: &State, limit: Limit, tie_break: u64) -> Action {
         principal_variation: true,
         ..AlphaBetaOptions::default()
     };
-    let game = Reach { tie_break };
+    let game = REACH.with_tie_break(tie_break);
     let found = AlphaBeta::new(game, options)
         .search(state, &clock)
         .best_move;
@@ -215,7 +172,7 @@ mod tests {
     fn reach_plays_a_move_minimax_values_best() {
         for state in positions() {
             for depth in 1..=2 {
-                let game = Reach { tie_break: 7 };
+                let game = REACH.with_tie_break(7);
                 let chosen = choose_reach(&state, Limit::Depth(depth), 7);
                 let value = -negamax(&game, &state.play(chosen), depth - 1);
                 assert_eq!(value, negamax(&game, &state, depth), "depth {depth}");
