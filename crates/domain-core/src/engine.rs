@@ -25,15 +25,19 @@ pub fn territories(state: &State) -> [u64; 3] {
         claimed[0] |= reach[0] & free & !tie;
         claimed[1] |= reach[1] & free & !tie;
         claimed[2] |= tie & free;
-        let before = reach;
-        for _ in 0..3 {
+        let first_step = [
+            reach[0] | walls.step(reach[0]),
+            reach[1] | walls.step(reach[1]),
+        ];
+        if first_step == reach {
+            break;
+        }
+        reach = first_step;
+        for _ in 1..3 {
             reach = [
                 reach[0] | walls.step(reach[0]),
                 reach[1] | walls.step(reach[1]),
             ];
-        }
-        if reach == before {
-            break;
         }
     }
     claimed

@@ -258,6 +258,14 @@ proptest! {
         prop_assert_eq!(state.destinations(), reference_destinations(&state));
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
+        // Every open side of every destination, destinations in bit order, sides in U D L R.
+        let expected: Vec<Action> = (0..49u8)
+            .map(Cell)
+            .filter(|cell| state.destinations() & cell.bit() != 0)
+            .flat_map(|to| Dir::ALL.into_iter().map(move |wall| Action { to, wall }))
+            .filter(|action| !state.walls().has(action.to, action.wall))
+            .collect();
+        prop_assert_eq!(&actions, &expected);
         for action in &actions {
             prop_assert!(state.is_legal(*action));
             let next = state.play(*action);
