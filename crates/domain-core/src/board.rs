@@ -87,6 +87,18 @@ impl Dir {
         }
     }
 
+    /// The bit of the cell on the other side of `cell`'s side `self` (0 at the border).
+    pub const fn beyond(self, cell: Cell) -> u64 {
+        let bit = cell.bit();
+        match self {
+            Self::U => bit >> 7,
+            Self::D => (bit << 7) & ALL,
+            Self::L if cell.x() > 0 => bit >> 1,
+            Self::R if cell.x() < SIZE - 1 => bit << 1,
+            Self::L | Self::R => 0,
+        }
+    }
+
     /// 0 to 3.
     pub const fn index(self) -> usize {
         self as usize

@@ -32,6 +32,24 @@ pub struct AlphaBetaOptions {
     /// Principal-variation search: every move after a node's first is searched with a null
     /// window first (off by default; see docs/search.md for where it was measured).
     pub principal_variation: bool,
+    /// Reductions of the moves the game calls quiet ([`Game::quiet_moves`]); `None` searches
+    /// every move to the full depth.
+    pub quiet_reduction: Option<QuietReduction>,
+}
+
+/// How alpha-beta reduces quiet moves: at a node searched `min_depth` plies deep or more,
+/// each quiet move after the node's first `after` moves is searched `plies` plies shallower
+/// than the others (but at least one ply deep), with the null window at alpha; only a move that beats alpha there is
+/// searched again to the full depth. A move that fails low in the shallower search is taken
+/// to fail low: the search is no longer exact, and trades that risk for depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietReduction {
+    /// The shallowest node depth where quiet moves are reduced.
+    pub min_depth: u32,
+    /// Moves tried at full depth before any is reduced.
+    pub after: u32,
+    /// Plies taken off a reduced move's search.
+    pub plies: u32,
 }
 
 impl Default for AlphaBetaOptions {
@@ -42,6 +60,7 @@ impl Default for AlphaBetaOptions {
             aspiration_window: None,
             check_every: 1024,
             principal_variation: false,
+            quiet_reduction: None,
         }
     }
 }
@@ -302,9 +321,33 @@ impl<G: Game> AlphaBeta<G> {
         let original = window;
         let mut best = -INFINITY;
         let mut best_move = None;
+        let reduction = self
+            .options
+            .quiet_reduction
+            .filter(|r| depth >= r.min_depth);
+        let quiet = reduction.map_or(0, |_| self.game.quiet_moves(state, &moves));
+        let mut tried = 0;
         while let Some(index) = picker.next(moves.len(), |i| self.history_score(me, moves[i])) {
             let m = moves[index];
             let next = self.game.next(state, m);
+            tried += 1;
+            // Never before a move has been searched in full: the node needs a best move.
+            let reduced = reduction.filter(|r| {
+                best_move.is_some() && tried > r.after && index < 128 && quiet >> index & 1 != 0
+            });
+            if let Some(reduction) = reduced {
+                // At least one ply, unless the full search of the move is a leaf already.
+                let full = depth - 1;
+                let shallower = full.saturating_sub(reduction.plies).max(full.min(1));
+                let score = self.null_window_score(&next, me, shallower, ply, window, clock);
+                if self.stopped {
+                    return 0;
+                }
+                if score <= window.alpha {
+                    best = best.max(score);
+                    continue;
+                }
+            }
             let score = self.move_score(&next, me, depth, ply, window, clock, best > -INFINITY);
             if self.stopped {
                 return 0;
@@ -433,6 +476,25 @@ impl<G: Game> AlphaBeta<G> {
             }
         }
         mine(self.alpha_beta(next, depth - 1, ply + 1, theirs(window), clock))
+    }
+
+    /// The score for `me` of the move to `next`, searched `depth` plies deep with the null
+    /// window at `window`'s alpha: whether it beats alpha, and by how much at most.
+    fn null_window_score(
+        &mut self,
+        next: &G::State,
+        me: Player,
+        depth: u32,
+        ply: usize,
+        window: Window,
+        clock: &Clock,
+    ) -> Score {
+        let null = window.null();
+        if self.game.player_to_move(next) == me {
+            self.alpha_beta(next, depth, ply + 1, null, clock)
+        } else {
+            -self.alpha_beta(next, depth, ply + 1, null.flipped(), clock)
+        }
     }
 
     /// The history score of `m` for `player`.

@@ -105,6 +105,14 @@ pub trait Game {
         0
     }
 
+    /// The moves of `moves` (as [`Game::generate_moves`] gave them for `state`) that rarely
+    /// decide anything, as bits: bit `i` for `moves[i]` (moves after the 128th are never
+    /// quiet). Alpha-beta searches them shallower when its options ask for it
+    /// ([`crate::QuietReduction`]). The default: none.
+    fn quiet_moves(&self, _state: &Self::State, _moves: &[Self::Move]) -> u128 {
+        0
+    }
+
     /// A small number for `m`, used to index history tables; moves that share a number share
     /// a history score. The default (all moves 0) turns the history heuristic off.
     fn move_index(&self, _m: Self::Move) -> usize {

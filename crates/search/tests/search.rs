@@ -9,7 +9,7 @@ use common::{Board, Pile, RandomTree, Takeaway, TicTacToe, TreeState, all_tictac
 use floodgate_search::negamax::{self as plain, negamax};
 use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Player,
-    Prior, RandomRollout, Rng, RolloutPolicy, WIN,
+    Prior, QuietReduction, RandomRollout, Rng, RolloutPolicy, WIN,
 };
 use proptest::prelude::*;
 
@@ -464,6 +464,58 @@ proptest! {
             let value = negamax(&RandomTree, &after.clone(), depth - 1);
             let value = if after.to_move == state.to_move { value } else { -value };
             prop_assert_eq!(seen_from_parent(value), expected);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Reducing quiet moves by no plies only adds a null-window search in front of the full
+    /// one: the value stays exact, whatever moves are quiet and wherever reductions start.
+    #[test]
+    fn quiet_reductions_of_no_plies_keep_the_negamax_value(
+        seed in any::<u64>(),
+        depth in 1..8u32,
+        tree_depth in 1..11u32,
+        min_depth in 1..5u32,
+        after in 0..3u32,
+        principal_variation in any::<bool>(),
+    ) {
+        let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
+        let mut searcher = AlphaBeta::new(RandomTree, AlphaBetaOptions {
+            max_depth: depth,
+            table_bytes: 1 << 16,
+            principal_variation,
+            quiet_reduction: Some(QuietReduction { min_depth, after, plies: 0 }),
+            ..AlphaBetaOptions::default()
+        });
+        let result = searcher.search(&state, &Clock::unlimited());
+        prop_assert_eq!(result.score, negamax(&RandomTree, &state, depth));
+    }
+
+    /// With real reductions the value may differ, but a legal move comes whenever the game
+    /// goes on.
+    #[test]
+    fn quiet_reductions_still_choose_a_legal_move(
+        seed in any::<u64>(),
+        depth in 1..8u32,
+        tree_depth in 1..11u32,
+    ) {
+        let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
+        let mut searcher = AlphaBeta::new(RandomTree, AlphaBetaOptions {
+            max_depth: depth,
+            table_bytes: 1 << 16,
+            principal_variation: true,
+            quiet_reduction: Some(QuietReduction { min_depth: 2, after: 1, plies: 1 }),
+            ..AlphaBetaOptions::default()
+        });
+        let result = searcher.search(&state, &Clock::unlimited());
+        let mut moves = MoveList::new();
+        RandomTree.generate_moves(&state, &mut moves);
+        prop_assert_eq!(result.best_move.is_some(), !moves.is_empty());
+        if let Some(m) = result.best_move {
+            prop_assert!(moves.contains(&m));
         }
     }
 }

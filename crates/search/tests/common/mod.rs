@@ -227,6 +227,15 @@ impl Game for RandomTree {
         s.h(5)
     }
 
+    /// About half the moves, by the position's hash.
+    fn quiet_moves(&self, s: &TreeState, moves: &[u8]) -> u128 {
+        moves
+            .iter()
+            .enumerate()
+            .filter(|&(_, &m)| s.h(20 + u64::from(m)).is_multiple_of(2))
+            .fold(0, |quiet, (index, _)| quiet | 1 << index)
+    }
+
     fn move_index(&self, m: u8) -> usize {
         m as usize
     }
