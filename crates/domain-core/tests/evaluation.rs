@@ -31,3 +31,40 @@ fn separated_tokens_are_valued_by_their_domains() {
     // 10 a cell of difference, plus twice that with no open side between the territories.
     assert_eq!(evaluate(&state), 10 * -7 + 20 * -7);
 }
+
+#[test]
+fn quiet_actions_stay_inside_the_movers_territory() {
+    // Player 0 at (2, 3), player 1 at (6, 6), no walls: (2, 2), (3, 4), (3, 5) and (4, 4) are
+    // reached first by player 0 (on turn 1, player 1 on turn 2 or 3); (5, 4) first by player 1
+    // (turn 1, against 2); (5, 2) by both on turn 2.
+    use floodgate_domain_core::engine::Domain;
+    use floodgate_domain_core::state::Action;
+    use search::Game;
+    let state = State::new(Walls::default(), [Cell::new(2, 3), Cell::new(6, 6)], 0);
+    let mut actions = Vec::new();
+    state.legal_actions(&mut actions);
+    let quiet = Domain.quiet_moves(&state, &actions);
+    let is_quiet = |x, y, wall| {
+        let index = actions
+            .iter()
+            .position(|&a| {
+                a == Action {
+                    to: Cell::new(x, y),
+                    wall,
+                }
+            })
+            .expect("a legal action");
+        quiet >> index & 1 != 0
+    };
+    assert!(is_quiet(2, 3, Dir::U));
+    assert!(is_quiet(3, 4, Dir::D));
+    assert!(
+        !is_quiet(4, 4, Dir::R),
+        "walls a side towards player 1's cell (5, 4)"
+    );
+    assert!(
+        !is_quiet(5, 3, Dir::U),
+        "walls a side towards the tied cell (5, 2)"
+    );
+    assert!(is_quiet(5, 3, Dir::L));
+}
