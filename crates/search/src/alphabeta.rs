@@ -34,17 +34,21 @@ pub struct AlphaBetaOptions {
     pub principal_variation: bool,
     /// Reductions of the moves the game calls quiet ([`Game::quiet_moves`]); `None` searches
     /// every move to the full depth.
-    pub quiet_reduction: Option<QuietReduction>,
+    pub quiet_reduction: Option<Reduction>,
+    /// Reductions of the moves tried late at a node, quiet or not (late-move reductions), for
+    /// those the quiet reduction leaves alone; `None`: none.
+    pub late_move_reduction: Option<Reduction>,
 }
 
-/// How alpha-beta reduces quiet moves: at a node searched `min_depth` plies deep or more,
-/// each quiet move after the node's first `after` moves is searched `plies` plies shallower
-/// than the others (but at least one ply deep), with the null window at alpha; only a move that beats alpha there is
-/// searched again to the full depth. A move that fails low in the shallower search is taken
-/// to fail low: the search is no longer exact, and trades that risk for depth.
+/// How alpha-beta reduces a kind of move (the quiet ones, or the late ones): at a node searched
+/// `min_depth` plies deep or more, each such move after the node's first `after` moves is
+/// searched `plies` plies shallower than the others (but at least one ply deep), with the null
+/// window at alpha; only a move that beats alpha there is searched again to the full depth. A
+/// move that fails low in the shallower search is taken to fail low: the search is no longer
+/// exact, and trades that risk for depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QuietReduction {
-    /// The shallowest node depth where quiet moves are reduced.
+pub struct Reduction {
+    /// The shallowest node depth where moves are reduced.
     pub min_depth: u32,
     /// Moves tried at full depth before any is reduced.
     pub after: u32,
@@ -61,6 +65,7 @@ impl Default for AlphaBetaOptions {
             check_every: 1024,
             principal_variation: false,
             quiet_reduction: None,
+            late_move_reduction: None,
         }
     }
 }
@@ -326,15 +331,20 @@ impl<G: Game> AlphaBeta<G> {
             .quiet_reduction
             .filter(|r| depth >= r.min_depth);
         let quiet = reduction.map_or(0, |_| self.game.quiet_moves(state, &moves));
+        let late = self
+            .options
+            .late_move_reduction
+            .filter(|r| depth >= r.min_depth);
         let mut tried = 0;
         while let Some(index) = picker.next(moves.len(), |i| self.history_score(me, moves[i])) {
             let m = moves[index];
             let next = self.game.next(state, m);
             tried += 1;
             // Never before a move has been searched in full: the node needs a best move.
-            let reduced = reduction.filter(|r| {
-                best_move.is_some() && tried > r.after && index < 128 && quiet >> index & 1 != 0
-            });
+            let reduced = reduction
+                .filter(|r| tried > r.after && index < 128 && quiet >> index & 1 != 0)
+                .or_else(|| late.filter(|r| tried > r.after))
+                .filter(|_| best_move.is_some());
             if let Some(reduction) = reduced {
                 // At least one ply, unless the full search of the move is a leaf already.
                 let full = depth - 1;

@@ -108,7 +108,7 @@ pub trait Game {
     /// The moves of `moves` (as [`Game::generate_moves`] gave them for `state`) that rarely
     /// decide anything, as bits: bit `i` for `moves[i]` (moves after the 128th are never
     /// quiet). Alpha-beta searches them shallower when its options ask for it
-    /// ([`crate::QuietReduction`]). The default: none.
+    /// ([`crate::Reduction`]). The default: none.
     fn quiet_moves(&self, _state: &Self::State, _moves: &[Self::Move]) -> u128 {
         0
     }

@@ -72,7 +72,7 @@ mod table;
 mod time;
 mod window;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaOptions, QuietReduction, SearchResult};
+pub use alphabeta::{AlphaBeta, AlphaBetaOptions, Reduction, SearchResult};
 pub use answer::Answer;
 pub use clock::Clock;
 pub use game::{Game, MARGIN_POINT, MoveList, Outcome, Player, Score, WIN};

@@ -9,7 +9,7 @@ use common::{Board, Pile, RandomTree, Takeaway, TicTacToe, TreeState, all_tictac
 use floodgate_search::negamax::{self as plain, negamax};
 use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Player,
-    Prior, QuietReduction, RandomRollout, Rng, RolloutPolicy, WIN,
+    Prior, RandomRollout, Reduction, Rng, RolloutPolicy, WIN,
 };
 use proptest::prelude::*;
 
@@ -471,8 +471,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// Reducing quiet moves by no plies only adds a null-window search in front of the full
-    /// one: the value stays exact, whatever moves are quiet and wherever reductions start.
+    /// Reducing quiet and late moves by no plies only adds a null-window search in front of the
+    /// full one: the value stays exact, whatever moves are quiet and wherever reductions start.
     #[test]
     fn quiet_reductions_of_no_plies_keep_the_negamax_value(
         seed in any::<u64>(),
@@ -487,7 +487,8 @@ proptest! {
             max_depth: depth,
             table_bytes: 1 << 16,
             principal_variation,
-            quiet_reduction: Some(QuietReduction { min_depth, after, plies: 0 }),
+            quiet_reduction: Some(Reduction { min_depth, after, plies: 0 }),
+            late_move_reduction: Some(Reduction { min_depth, after: after + 1, plies: 0 }),
             ..AlphaBetaOptions::default()
         });
         let result = searcher.search(&state, &Clock::unlimited());
@@ -507,7 +508,8 @@ proptest! {
             max_depth: depth,
             table_bytes: 1 << 16,
             principal_variation: true,
-            quiet_reduction: Some(QuietReduction { min_depth: 2, after: 1, plies: 1 }),
+            quiet_reduction: Some(Reduction { min_depth: 2, after: 1, plies: 1 }),
+            late_move_reduction: Some(Reduction { min_depth: 2, after: 2, plies: 1 }),
             ..AlphaBetaOptions::default()
         });
         let result = searcher.search(&state, &Clock::unlimited());
