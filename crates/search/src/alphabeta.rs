@@ -479,8 +479,7 @@ impl<G: Game> AlphaBeta<G> {
             return mine(score);
         }
         if self.options.principal_variation && later {
-            let null = theirs(window.null());
-            let score = mine(self.alpha_beta(next, depth - 1, ply + 1, null, clock));
+            let score = self.null_window_score(next, me, depth - 1, ply, window, clock);
             if !window.contains(score) || self.stopped {
                 return score;
             }
