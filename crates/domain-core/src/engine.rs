@@ -25,19 +25,16 @@ pub fn territories(state: &State) -> [u64; 3] {
         claimed[0] |= reach[0] & free & !tie;
         claimed[1] |= reach[1] & free & !tie;
         claimed[2] |= tie & free;
-        let first_step = [
-            reach[0] | walls.step(reach[0]),
-            reach[1] | walls.step(reach[1]),
-        ];
-        if first_step == reach {
-            break;
-        }
-        reach = first_step;
-        for _ in 1..3 {
-            reach = [
+        for step in 0..3 {
+            let next = [
                 reach[0] | walls.step(reach[0]),
                 reach[1] | walls.step(reach[1]),
             ];
+            // A round whose first step adds nothing adds nothing at all.
+            if step == 0 && next == reach {
+                return claimed;
+            }
+            reach = next;
         }
     }
     claimed
@@ -119,7 +116,7 @@ impl Game for Domain {
 /// The engine's reductions of quiet actions ([`Domain`]'s `quiet_moves`: the token moves
 /// within its own territory and walls a side between two of its cells): at nodes three plies
 /// deep or more, after the first three actions, two plies shallower. Measured against
-/// `reach:60ms` (docs/domain.md): 72.7% of the points over 300 games, against 55.2% without.
+/// `reach:60ms` (docs/experiments.md): 72.7% of the points over 300 games, against 55.2% without.
 pub const QUIET_REDUCTION: Reduction = Reduction {
     min_depth: 3,
     after: 3,
@@ -144,7 +141,8 @@ pub struct Engine {
 impl Engine {
     /// An engine whose transposition table takes `table_bytes`, searching with
     /// principal-variation search (+104 Elo [+62, +149] by SPRT over 151 board pairs against
-    /// the same engine without it, docs/results.md) and [`QUIET_REDUCTION`].
+    /// the same engine without it, docs/results.md), [`QUIET_REDUCTION`] and
+    /// [`LATE_MOVE_REDUCTION`].
     pub fn new(table_bytes: usize) -> Self {
         Self::with_options(AlphaBetaOptions {
             table_bytes,

@@ -349,7 +349,7 @@ impl<G: Game> AlphaBeta<G> {
                 // At least one ply, unless the full search of the move is a leaf already.
                 let full = depth - 1;
                 let shallower = full.saturating_sub(reduction.plies).max(full.min(1));
-                let score = self.null_window_score(&next, me, shallower, ply, window, clock);
+                let score = self.child_score(&next, me, shallower, ply, window.null(), clock);
                 if self.stopped {
                     return 0;
                 }
@@ -462,34 +462,28 @@ impl<G: Game> AlphaBeta<G> {
         clock: &Clock,
         later: bool,
     ) -> Score {
-        let same_player = self.game.player_to_move(next) == me;
-        // A window for `next`'s player, and a score of theirs for `me`.
-        let theirs = |window: Window| {
-            if same_player {
-                window
-            } else {
-                window.flipped()
-            }
-        };
-        let mine = |score: Score| if same_player { score } else { -score };
         if depth == 1 {
             // A leaf, valued here rather than through a full node.
             let score = self.leaf(next, ply + 1);
             self.tick(clock);
-            return mine(score);
+            return if self.game.player_to_move(next) == me {
+                score
+            } else {
+                -score
+            };
         }
         if self.options.principal_variation && later {
-            let score = self.null_window_score(next, me, depth - 1, ply, window, clock);
+            let score = self.child_score(next, me, depth - 1, ply, window.null(), clock);
             if !window.contains(score) || self.stopped {
                 return score;
             }
         }
-        mine(self.alpha_beta(next, depth - 1, ply + 1, theirs(window), clock))
+        self.child_score(next, me, depth - 1, ply, window, clock)
     }
 
-    /// The score for `me` of the move to `next`, searched `depth` plies deep with the null
-    /// window at `window`'s alpha: whether it beats alpha, and by how much at most.
-    fn null_window_score(
+    /// The score for `me` of the move to `next`, searched `depth` plies deep within `window`
+    /// (as `me` sees it; flipped for `next`'s player when the turn passes).
+    fn child_score(
         &mut self,
         next: &G::State,
         me: Player,
@@ -498,11 +492,10 @@ impl<G: Game> AlphaBeta<G> {
         window: Window,
         clock: &Clock,
     ) -> Score {
-        let null = window.null();
         if self.game.player_to_move(next) == me {
-            self.alpha_beta(next, depth, ply + 1, null, clock)
+            self.alpha_beta(next, depth, ply + 1, window, clock)
         } else {
-            -self.alpha_beta(next, depth, ply + 1, null.flipped(), clock)
+            -self.alpha_beta(next, depth, ply + 1, window.flipped(), clock)
         }
     }
 
