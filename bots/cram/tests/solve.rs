@@ -61,3 +61,58 @@ fn the_solver_table_size_can_be_set() {
         assert_refused(&solve(args), SOLVE, "");
     }
 }
+
+/// A solve with a checkpoint gives the value a plain solve gives, writes its tables, and a
+/// second run reads them and answers at once; a file that is not a checkpoint is refused.
+#[test]
+fn a_solve_with_a_checkpoint_resumes_from_it() {
+    let dir = std::env::temp_dir().join(format!("cram-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("3x9.tables");
+    let path = file.to_str().unwrap();
+    let plain = String::from_utf8(solve(&["--solve", "3x9"]).stdout).unwrap();
+    let args = [
+        "--solve",
+        "3x9",
+        "--table-mb",
+        "4",
+        "--checkpoint",
+        path,
+        "--checkpoint-secs",
+        "1",
+    ];
+    // The regions searched so far, counted across runs.
+    let searched = |text: &str| -> u64 {
+        let after = text.split("regions searched ").nth(1).expect("a count");
+        after.split(',').next().unwrap().parse().unwrap()
+    };
+    let mut counts = Vec::new();
+    for run in 0..2 {
+        let out = solve(&args);
+        assert!(out.status.success(), "run {run}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().next(), plain.lines().next(), "run {run}");
+        assert!(file.exists(), "run {run}");
+        counts.push(searched(&text));
+    }
+    assert!(counts[0] > 100, "{counts:?}");
+    assert!(
+        counts[1] - counts[0] < counts[0] / 10,
+        "resumed: {counts:?}"
+    );
+    std::fs::write(&file, b"not a checkpoint").unwrap();
+    assert_refused(&solve(&args), SOLVE, "cannot resume");
+    assert_refused(
+        &solve(&[
+            "--solve",
+            "3x9",
+            "--checkpoint",
+            path,
+            "--checkpoint-secs",
+            "0",
+        ]),
+        SOLVE,
+        "--checkpoint-secs",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

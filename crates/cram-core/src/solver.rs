@@ -11,6 +11,7 @@
 //! serves every later question about the region. (The method of Beling and Rogalski, "On
 //! pruning search trees of impartial games", Artificial Intelligence 283, 2020.)
 
+use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 use std::time::Instant;
 
@@ -35,6 +36,9 @@ const MAX_VALUE: u8 = u8::MAX - 1;
 
 /// The size of the value table's filter: 128 KiB.
 const VALUE_FILTER_BITS: usize = 1 << 20;
+
+/// The first bytes of a checkpoint ([`Solver::write_to`]).
+const CHECKPOINT_MAGIC: &[u8; 16] = b"floodgate-cram-1";
 
 /// Counters of a solver's work.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,6 +91,60 @@ impl<L: Layout> Solver<L> {
             work_limit: None,
             lines: Vec::new(),
         }
+    }
+
+    /// Writes both tables and the counters (a checkpoint) for [`Solver::read_from`]. Every
+    /// entry is a proven fact about a region, so a checkpoint taken at any moment, even while
+    /// a search is under way, is sound: a solver read back from it answers as a new one would,
+    /// with less work.
+    pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        out.write_all(CHECKPOINT_MAGIC)?;
+        out.write_all(&u64::from(L::STRIDE).to_le_bytes())?;
+        let Stats {
+            nodes,
+            searched,
+            hits,
+            stores,
+        } = self.stats;
+        for count in [nodes, searched, hits, stores] {
+            out.write_all(&count.to_le_bytes())?;
+        }
+        self.values.write_to(out)?;
+        self.excluded.write_to(out)
+    }
+
+    /// The solver [`Solver::write_to`] wrote, its tables allowed to grow to `bytes` together
+    /// (or kept as large as they were written). An error for a checkpoint of another layout
+    /// or one cut short.
+    pub fn read_from(input: &mut impl Read, bytes: usize) -> io::Result<Self> {
+        let invalid = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_string());
+        let mut magic = [0; CHECKPOINT_MAGIC.len()];
+        input.read_exact(&mut magic)?;
+        if &magic != CHECKPOINT_MAGIC {
+            return Err(invalid("not a checkpoint of the Cram solver's tables"));
+        }
+        let mut word = || -> io::Result<u64> {
+            let mut bytes = [0; 8];
+            input.read_exact(&mut bytes)?;
+            Ok(u64::from_le_bytes(bytes))
+        };
+        if word()? != u64::from(L::STRIDE) {
+            return Err(invalid(
+                "a checkpoint of the other layout (boards of at most 4 rows use the wide one)",
+            ));
+        }
+        let stats = Stats {
+            nodes: word()?,
+            searched: word()?,
+            hits: word()?,
+            stores: word()?,
+        };
+        Ok(Self {
+            values: Table::read_from(input, bytes / 2)?,
+            excluded: Table::read_from(input, bytes / 2)?,
+            stats,
+            ..Self::with_table_bytes(0)
+        })
     }
 
     /// The most memory the tables take, in bytes.

@@ -157,6 +157,38 @@ fn pre_filled_cells_split_the_board() {
     assert_eq!(solve(&board), 1, "a single cell is worth 0, the 3-line 1");
 }
 
+/// A solve stopped by its work limit, written to a checkpoint and read back, ends with the
+/// value a solve without stops finds, doing less work after the stop than from the start;
+/// a checkpoint of the other layout, or cut short, is refused.
+#[test]
+fn a_solve_resumes_from_its_checkpoint() {
+    for (rows, columns) in [(4, 5), (3, 8), (5, 5), (3, 11)] {
+        let board = Board::new(rows, columns);
+        let mut whole = Solver::<Tall>::with_table_bytes(1 << 22);
+        let value = position_value(&board, &mut whole);
+        assert!(value.is_some());
+        let total = whole.stats().nodes + whole.stats().searched;
+        let mut stopped = Solver::<Tall>::with_table_bytes(1 << 22);
+        stopped.limit_work(Some(total / 2));
+        assert_eq!(
+            position_value(&board, &mut stopped),
+            None,
+            "{rows} x {columns}"
+        );
+        let mut checkpoint = Vec::new();
+        stopped.write_to(&mut checkpoint).unwrap();
+        let mut resumed = Solver::<Tall>::read_from(&mut checkpoint.as_slice(), 1 << 22).unwrap();
+        assert_eq!(resumed.stats(), stopped.stats());
+        let before = resumed.stats().nodes + resumed.stats().searched;
+        assert_eq!(position_value(&board, &mut resumed), value);
+        let after = resumed.stats().nodes + resumed.stats().searched - before;
+        assert!(after < total, "{rows} x {columns}: {after} of {total}");
+        assert!(Solver::<Wide>::read_from(&mut checkpoint.as_slice(), 1 << 22).is_err());
+        let short = &checkpoint[..checkpoint.len() - 9];
+        assert!(Solver::<Tall>::read_from(&mut &short[..], 1 << 22).is_err());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 

@@ -1,11 +1,17 @@
 //! `cram-solve`: prints the Grundy value of a Cram position, `--solve AxB` (an empty board)
 //! or `--solve-init LINE` (a judge init line), with the time and the solver's counters;
 //! `--outcome AxB` only whether the player to move wins, which can take far less time.
-//! `--table-mb N` sets the solver's memo tables (default 64 MiB).
+//! `--table-mb N` sets the solver's memo tables (default 64 MiB). `--checkpoint FILE` makes a
+//! long solve resumable: the tables are read from FILE when it exists, and written to it every
+//! `--checkpoint-secs S` seconds (default 1800) and at the end, so that a solve stopped at any
+//! moment goes on from its last checkpoint when run again with the same command.
 
 use std::error::Error;
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use botkit::{Args, Cli, Flag};
 use cram_core::board::{Board, position_loses, position_value};
@@ -24,11 +30,22 @@ const CLI: Cli = Cli {
         Flag::text("--outcome", "AxB"),
         Flag::text("--solve-init", "LINE"),
         Flag::number("--table-mb", "MiB", TABLE_MB),
+        Flag::text("--checkpoint", "FILE"),
+        Flag::number("--checkpoint-secs", "seconds", CHECKPOINT_SECS),
     ],
 };
 
 /// The solver's tables unless `--table-mb` says otherwise, in MiB.
 const TABLE_MB: u64 = 64;
+
+/// Seconds between checkpoints unless `--checkpoint-secs` says otherwise.
+const CHECKPOINT_SECS: u64 = 1800;
+
+/// Where and how often a solve writes its tables.
+struct Checkpoint<'a> {
+    path: &'a Path,
+    every: Duration,
+}
 
 fn main() -> ExitCode {
     botkit::run(&CLI, solve_command)
@@ -65,35 +82,77 @@ fn solve_command(args: &Args) -> Result<(), Box<dyn Error>> {
         }
     };
     let table_bytes = (table_mb as usize) << 20;
+    let seconds = args.number("--checkpoint-secs").unwrap_or(CHECKPOINT_SECS);
+    if seconds == 0 {
+        return Err("--checkpoint-secs takes a number of seconds from 1, not 0".into());
+    }
+    let checkpoint = args.text("--checkpoint").map(|path| Checkpoint {
+        path: Path::new(path),
+        every: Duration::from_secs(seconds),
+    });
     let report = match board.solver_layout() {
-        LayoutKind::Tall => solve::<Tall>(&board, table_bytes, outcome_only),
-        LayoutKind::Wide => solve::<Wide>(&board, table_bytes, outcome_only),
+        LayoutKind::Tall => solve::<Tall>(&board, table_bytes, outcome_only, checkpoint)?,
+        LayoutKind::Wide => solve::<Wide>(&board, table_bytes, outcome_only, checkpoint)?,
     };
     botkit::write_answer(&report)?;
     Ok(())
 }
 
 /// The report on `board` (its Grundy value, or with `outcome_only` only whether the player
-/// to move wins), the time and the solver's counters, solved on shapes of the layout `L`.
-fn solve<L: Layout>(board: &Board, table_bytes: usize, outcome_only: bool) -> String {
+/// to move wins), the time and the solver's counters, solved on shapes of the layout `L`;
+/// with a checkpoint, from its tables and writing them as it goes.
+fn solve<L: Layout>(
+    board: &Board,
+    table_bytes: usize,
+    outcome_only: bool,
+    checkpoint: Option<Checkpoint<'_>>,
+) -> Result<String, Box<dyn Error>> {
     let start = Instant::now();
-    let mut solver = Solver::<L>::with_table_bytes(table_bytes);
+    let mut solver = match &checkpoint {
+        Some(Checkpoint { path, .. }) if path.exists() => {
+            let mut input = BufReader::new(File::open(path)?);
+            Solver::<L>::read_from(&mut input, table_bytes)
+                .map_err(|error| format!("cannot resume from {}: {error}", path.display()))?
+        }
+        _ => Solver::<L>::with_table_bytes(table_bytes),
+    };
+    let answer = loop {
+        if let Some(Checkpoint { every, .. }) = &checkpoint {
+            solver.set_deadline(Some(Instant::now() + *every));
+        }
+        // The value; for the outcome only, 0 when the player to move loses and 1 when it wins.
+        let answer = if outcome_only {
+            position_loses(board, &mut solver).map(|loses| u8::from(!loses))
+        } else {
+            position_value(board, &mut solver)
+        };
+        if let Some(Checkpoint { path, .. }) = &checkpoint {
+            write_checkpoint(&solver, path)?;
+            if answer.is_none() && solver.expired() {
+                let stats = solver.stats();
+                eprintln!(
+                    "{:.0} s: tables written to {} (regions searched {}, values stored {})",
+                    start.elapsed().as_secs_f64(),
+                    path.display(),
+                    stats.searched,
+                    stats.stores
+                );
+                continue;
+            }
+        }
+        break answer;
+    };
     let unknown = "unknown: a region is larger than the solver's shapes (8 x 16, or 4 x 32)";
-    let verdict = if outcome_only {
-        match position_loses(board, &mut solver) {
-            Some(true) => "the player to move loses (Grundy value 0)".to_string(),
-            Some(false) => "the player to move wins (Grundy value not 0)".to_string(),
-            None => unknown.to_string(),
-        }
-    } else {
-        match position_value(board, &mut solver) {
-            Some(0) => "Grundy value 0: the player to move loses".to_string(),
-            Some(v) => format!("Grundy value {v}: the player to move wins"),
-            None => format!("Grundy value {unknown}"),
-        }
+    let verdict = match (outcome_only, answer) {
+        (true, Some(0)) => "the player to move loses (Grundy value 0)".to_string(),
+        (true, Some(_)) => "the player to move wins (Grundy value not 0)".to_string(),
+        (true, None) => unknown.to_string(),
+        (false, Some(0)) => "Grundy value 0: the player to move loses".to_string(),
+        (false, Some(v)) => format!("Grundy value {v}: the player to move wins"),
+        (false, None) => format!("Grundy value {unknown}"),
     };
     let stats = solver.stats();
-    format!(
+    Ok(format!(
         "{} x {}: {verdict}\ntime {:.3} s, regions valued by mex {}, regions searched {}, table hits {}, values stored {}, tables {} MiB\n",
         board.rows(),
         board.columns(),
@@ -103,5 +162,20 @@ fn solve<L: Layout>(board: &Board, table_bytes: usize, outcome_only: bool) -> St
         stats.hits,
         stats.stores,
         solver.table_bytes() >> 20
-    )
+    ))
+}
+
+/// Writes the solver's tables to `path` by way of a file beside it, so that a solve stopped
+/// while writing keeps its previous checkpoint whole.
+fn write_checkpoint<L: Layout>(solver: &Solver<L>, path: &Path) -> Result<(), Box<dyn Error>> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = Path::new(&partial);
+    let mut out = BufWriter::new(File::create(partial)?);
+    solver.write_to(&mut out)?;
+    out.into_inner()
+        .map_err(|error| error.into_error())?
+        .sync_all()?;
+    std::fs::rename(partial, path)?;
+    Ok(())
 }

@@ -3,8 +3,10 @@
 //! keys from cache.
 //!
 //! The solver keeps two: region values (stored plus one) and the values a search showed a
-//! region does not have. It uses only [`Table::with_bytes`], [`Table::bytes`], [`Table::get`]
-//! and [`Table::set`].
+//! region does not have. It uses [`Table::with_bytes`], [`Table::bytes`], [`Table::get`] and
+//! [`Table::set`], and [`Table::write_to`] and [`Table::read_from`] for a checkpoint.
+
+use std::io::{self, Read, Write};
 
 /// A memo table of fixed capacity: `2^k` buckets of one cache line, each holding five entries
 /// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]): the low `k` bits
@@ -167,6 +169,97 @@ impl Table {
     }
 }
 
+/// Buckets written or read at a time by a checkpoint (4 MiB).
+const CHUNK_BUCKETS: usize = 1 << 16;
+
+impl Bucket {
+    /// The bucket as 64 little-endian bytes: the five first hashes, the five second ones and
+    /// the next place.
+    fn to_bytes(self) -> [u8; 64] {
+        let mut bytes = [0; 64];
+        for place in 0..PLACES {
+            bytes[8 * place..8 * place + 8].copy_from_slice(&self.first[place].to_le_bytes());
+            bytes[40 + 4 * place..44 + 4 * place]
+                .copy_from_slice(&self.second[place].to_le_bytes());
+        }
+        bytes[60..].copy_from_slice(&self.next.to_le_bytes());
+        bytes
+    }
+
+    /// The bucket [`Bucket::to_bytes`] wrote.
+    fn from_bytes(bytes: &[u8]) -> Self {
+        let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+        let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        Self {
+            first: std::array::from_fn(|place| word(8 * place)),
+            second: std::array::from_fn(|place| half(40 + 4 * place)),
+            next: half(60),
+        }
+    }
+}
+
+/// Reads a little-endian `u64`.
+fn read_u64(input: &mut impl Read) -> io::Result<u64> {
+    let mut bytes = [0; 8];
+    input.read_exact(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+fn invalid(what: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, what.to_string())
+}
+
+impl Table {
+    /// Writes the table (its buckets, filter and count; not its largest size) for
+    /// [`Table::read_from`].
+    pub(super) fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        for count in [self.buckets.len(), self.filter.len(), self.stored] {
+            out.write_all(&(count as u64).to_le_bytes())?;
+        }
+        let mut bytes = Vec::with_capacity(64 * CHUNK_BUCKETS);
+        for chunk in self.buckets.chunks(CHUNK_BUCKETS) {
+            bytes.clear();
+            bytes.extend(chunk.iter().flat_map(|bucket| bucket.to_bytes()));
+            out.write_all(&bytes)?;
+        }
+        bytes.clear();
+        bytes.extend(self.filter.iter().flat_map(|word| word.to_le_bytes()));
+        out.write_all(&bytes)
+    }
+
+    /// A table [`Table::write_to`] wrote, which may grow to `bytes` (or stays as large as it
+    /// was written, if that is larger).
+    pub(super) fn read_from(input: &mut impl Read, bytes: usize) -> io::Result<Self> {
+        let buckets = read_u64(input)? as usize;
+        let filter_words = read_u64(input)? as usize;
+        let stored = read_u64(input)? as usize;
+        if !buckets.is_power_of_two()
+            || !(filter_words == 0 || filter_words.is_power_of_two())
+            || buckets > 1 << 40
+            || filter_words > 1 << 30
+        {
+            return Err(invalid("a table of a size no solver writes"));
+        }
+        let mut table = Self::with_bytes(bytes, 0);
+        table.most = table.most.max(buckets);
+        table.stored = stored;
+        table.buckets = Vec::with_capacity(buckets);
+        let mut chunk = vec![0; 64 * CHUNK_BUCKETS];
+        while table.buckets.len() < buckets {
+            let count = (buckets - table.buckets.len()).min(CHUNK_BUCKETS);
+            input.read_exact(&mut chunk[..64 * count])?;
+            table
+                .buckets
+                .extend(chunk[..64 * count].chunks_exact(64).map(Bucket::from_bytes));
+        }
+        table.filter = vec![0; filter_words];
+        for word in &mut table.filter {
+            *word = read_u64(input)?;
+        }
+        Ok(table)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +274,31 @@ mod tests {
         let table = Table::with_bytes(size_of::<Bucket>(), filter_bits);
         assert_eq!((table.buckets.len(), table.most), (1, 1));
         table
+    }
+
+    /// A table written and read back answers every lookup as before, and keeps growing to
+    /// the size the reader allows.
+    #[test]
+    fn a_table_read_back_is_the_table_written() {
+        for filter_bits in [0, 1 << 10] {
+            let mut table = Table::with_bytes(1 << 20, filter_bits);
+            for i in 0..20_000 {
+                table.set(key(i), (i % 200) as u8 + 1);
+            }
+            let mut bytes = Vec::new();
+            table.write_to(&mut bytes).unwrap();
+            let mut read = Table::read_from(&mut bytes.as_slice(), 1 << 22).unwrap();
+            assert_eq!(read.buckets.len(), table.buckets.len());
+            assert_eq!(read.stored, table.stored);
+            assert!((0..40_000).all(|i| read.get(key(i)) == table.get(key(i))));
+            assert_eq!(read.bytes(), (1 << 22) + filter_bits / 8);
+            read.set(key(50_000), 3);
+            assert_eq!(read.get(key(50_000)), Some(3));
+            assert!(Table::read_from(&mut &bytes[..bytes.len() - 1], 1 << 22).is_err());
+            let mut odd = bytes.clone();
+            odd[0] = 3;
+            assert!(Table::read_from(&mut odd.as_slice(), 1 << 22).is_err());
+        }
     }
 
     #[test]
