@@ -77,6 +77,8 @@ pub struct Solver<L: Layout = Tall> {
     work_limit: Option<u64>,
     /// Values of straight lines by length.
     lines: Vec<u8>,
+    /// Whether options of equal order are asked in the reverse of the order they were built.
+    reversed_ties: bool,
 }
 
 impl<L: Layout> Solver<L> {
@@ -90,6 +92,7 @@ impl<L: Layout> Solver<L> {
             deadline: None,
             work_limit: None,
             lines: Vec::new(),
+            reversed_ties: false,
         }
     }
 
@@ -145,6 +148,13 @@ impl<L: Layout> Solver<L> {
             stats,
             ..Self::with_table_bytes(0)
         })
+    }
+
+    /// Asks options of equal order (see the search order in this module's code) in the
+    /// reverse of the order they were built, when `reversed`: the same values by another
+    /// search, for checking a value that nothing else can.
+    pub fn set_reversed_ties(&mut self, reversed: bool) {
+        self.reversed_ties = reversed;
     }
 
     /// The most memory the tables take, in bytes.
@@ -342,7 +352,7 @@ impl<L: Layout> Solver<L> {
                 options.push(option);
             }
         }
-        let mut order = option_order(&options);
+        let mut order = option_order(&options, self.reversed_ties);
         if wanted == Values::ALL {
             return self
                 .value_by_guesses(candidates, &mut options, &mut order)
@@ -605,14 +615,16 @@ fn order_key(option: &Leftover) -> u32 {
 }
 
 /// Returns the indices of `options` in the order a search asks them: by [`order_key`], least
-/// first; among options of equal order, those built first (across the middle) first.
+/// first; among options of equal order, those built first (across the middle) first, or last
+/// when `reversed_ties`.
 #[inline]
-fn option_order(options: &[Leftover]) -> SmallVec<[u8; 64]> {
-    let mut order: SmallVec<[(u32, u8); 64]> = (0..options.len())
-        .map(|i| (order_key(&options[i]), i as u8))
+fn option_order(options: &[Leftover], reversed_ties: bool) -> SmallVec<[u8; 64]> {
+    let tie = |i: usize| if reversed_ties { !(i as u8) } else { i as u8 };
+    let mut order: SmallVec<[(u32, u8, u8); 64]> = (0..options.len())
+        .map(|i| (order_key(&options[i]), tie(i), i as u8))
         .collect();
     order.sort_unstable();
-    order.into_iter().map(|(_, i)| i).collect()
+    order.into_iter().map(|(_, _, i)| i).collect()
 }
 
 #[cfg(test)]

@@ -200,6 +200,9 @@ proptest! {
         if rows <= 4 {
             prop_assert_eq!(solve_on::<Wide>(&board), exact);
         }
+        let mut reversed = Solver::<Tall>::with_table_bytes(1 << 22);
+        reversed.set_reversed_ties(true);
+        prop_assert_eq!(position_value(&board, &mut reversed), Some(exact), "reversed ties");
     }
 
 }

@@ -5,6 +5,8 @@
 //! long solve resumable: the tables are read from FILE when it exists, and written to it every
 //! `--checkpoint-secs S` seconds (default 1800) and at the end, so that a solve stopped at any
 //! moment goes on from its last checkpoint when run again with the same command.
+//! `--reversed-ties` searches the options in another order (the same values by another
+//! search), for checking a value twice.
 
 use std::error::Error;
 use std::fs::File;
@@ -32,6 +34,7 @@ const CLI: Cli = Cli {
         Flag::number("--table-mb", "MiB", TABLE_MB),
         Flag::text("--checkpoint", "FILE"),
         Flag::number("--checkpoint-secs", "seconds", CHECKPOINT_SECS),
+        Flag::switch("--reversed-ties"),
     ],
 };
 
@@ -40,6 +43,18 @@ const TABLE_MB: u64 = 64;
 
 /// Seconds between checkpoints unless `--checkpoint-secs` says otherwise.
 const CHECKPOINT_SECS: u64 = 1800;
+
+/// How the command line asks a position to be solved.
+struct Settings<'a> {
+    /// The solver's tables, in bytes.
+    table_bytes: usize,
+    /// Only whether the player to move wins.
+    outcome_only: bool,
+    /// Options of equal order asked in the reverse of their built order.
+    reversed_ties: bool,
+    /// Where and how often to write the tables, if anywhere.
+    checkpoint: Option<Checkpoint<'a>>,
+}
 
 /// Where and how often a solve writes its tables.
 struct Checkpoint<'a> {
@@ -90,25 +105,32 @@ fn solve_command(args: &Args) -> Result<(), Box<dyn Error>> {
         path: Path::new(path),
         every: Duration::from_secs(seconds),
     });
+    let settings = Settings {
+        table_bytes,
+        outcome_only,
+        reversed_ties: args.has("--reversed-ties"),
+        checkpoint,
+    };
     let report = match board.solver_layout() {
-        LayoutKind::Tall => solve::<Tall>(&board, table_bytes, outcome_only, checkpoint)?,
-        LayoutKind::Wide => solve::<Wide>(&board, table_bytes, outcome_only, checkpoint)?,
+        LayoutKind::Tall => solve::<Tall>(&board, &settings)?,
+        LayoutKind::Wide => solve::<Wide>(&board, &settings)?,
     };
     botkit::write_answer(&report)?;
     Ok(())
 }
 
-/// The report on `board` (its Grundy value, or with `outcome_only` only whether the player
-/// to move wins), the time and the solver's counters, solved on shapes of the layout `L`;
-/// with a checkpoint, from its tables and writing them as it goes.
-fn solve<L: Layout>(
-    board: &Board,
-    table_bytes: usize,
-    outcome_only: bool,
-    checkpoint: Option<Checkpoint<'_>>,
-) -> Result<String, Box<dyn Error>> {
+/// The report on `board` (its Grundy value, or only whether the player to move wins), the
+/// time and the solver's counters, solved on shapes of the layout `L`; with a checkpoint, from
+/// its tables and writing them as it goes.
+fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Box<dyn Error>> {
     let start = Instant::now();
-    let mut solver = match &checkpoint {
+    let Settings {
+        table_bytes,
+        outcome_only,
+        reversed_ties,
+        ref checkpoint,
+    } = *settings;
+    let mut solver = match checkpoint {
         Some(Checkpoint { path, .. }) if path.exists() => {
             let mut input = BufReader::new(File::open(path)?);
             Solver::<L>::read_from(&mut input, table_bytes)
@@ -116,8 +138,9 @@ fn solve<L: Layout>(
         }
         _ => Solver::<L>::with_table_bytes(table_bytes),
     };
+    solver.set_reversed_ties(reversed_ties);
     let answer = loop {
-        if let Some(Checkpoint { every, .. }) = &checkpoint {
+        if let Some(Checkpoint { every, .. }) = checkpoint {
             solver.set_deadline(Some(Instant::now() + *every));
         }
         // The value; for the outcome only, 0 when the player to move loses and 1 when it wins.
@@ -126,7 +149,7 @@ fn solve<L: Layout>(
         } else {
             position_value(board, &mut solver)
         };
-        if let Some(Checkpoint { path, .. }) = &checkpoint {
+        if let Some(Checkpoint { path, .. }) = checkpoint {
             write_checkpoint(&solver, path)?;
             if answer.is_none() && solver.expired() {
                 let stats = solver.stats();
