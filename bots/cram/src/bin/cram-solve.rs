@@ -89,11 +89,7 @@ fn solve_command(args: &Args) -> Result<(), Box<dyn Error>> {
         (None, Some(text), None) => (size("--outcome", text)?, true),
         (None, None, Some(line)) => (parse_init(line)?, false),
         _ => {
-            return Err(format!(
-                "give one of --solve, --outcome or --solve-init; {}",
-                CLI.usage()
-            )
-            .into());
+            return Err("give one of --solve, --outcome or --solve-init (see --help)".into());
         }
     };
     let table_bytes = (table_mb as usize) << 20;
