@@ -40,6 +40,7 @@ pub mod record;
 pub mod referee;
 pub mod replay;
 pub mod serve;
+pub mod shards;
 pub mod sprt;
 pub mod stats;
 pub mod termination;

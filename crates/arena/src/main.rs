@@ -10,14 +10,17 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use floodgate_arena::error::Error;
 use floodgate_arena::games::{ForGame, GAMES, for_game};
-use floodgate_arena::matchup::{Flow, MatchGame, Schedule, play_pairs, summarize};
+use floodgate_arena::matchup::{
+    Flow, MatchGame, Schedule, play_pairs, play_pairs_among, summarize,
+};
 use floodgate_arena::player::{Builtin, Offer, Player};
 use floodgate_arena::record::MatchLine;
 use floodgate_arena::referee::{Referee, Settings};
 use floodgate_arena::replay::View;
 use floodgate_arena::serve::write;
+use floodgate_arena::shards::{PairScore, Shard, ShardFile, merge, pool, score_pair};
 use floodgate_arena::sprt::{Decision, Pentanomial, Sprt};
-use floodgate_arena::tournament::run_tournament;
+use floodgate_arena::tournament::{Pairing, Tournament, run_tournament};
 
 #[derive(Parser)]
 #[command(
@@ -48,6 +51,16 @@ enum PairsBy {
     Results,
     /// The pair as one game: won, drawn or lost by the point margin summed over both games.
     Margin,
+}
+
+impl PairsBy {
+    /// How the pairs are scored.
+    fn score(self) -> PairScore {
+        match self {
+            Self::Results => PairScore::Results,
+            Self::Margin => PairScore::Margin,
+        }
+    }
 }
 
 /// The games' names, each with its summary in the help.
@@ -101,6 +114,12 @@ enum Command {
     Player(PlayerArgs),
     /// Shows a recorded game move by move (text), or writes it as an HTML page.
     Replay(ReplayArgs),
+    /// Reads the JSONL files of a match's (or tournament's) shards (`--shard K/N`) and prints
+    /// the summary one run of the whole would print.
+    Merge(MergeArgs),
+    /// Pools the board pairs of JSONL files (an SPRT's waves, each a sharded match) and says
+    /// where the test stands: continue, H0 accepted or H1 accepted.
+    SprtStatus(SprtStatusArgs),
 }
 
 /// A game and two players.
@@ -133,6 +152,10 @@ struct MatchArgs {
     boards: u64,
     #[command(flatten)]
     start: StartArgs,
+    /// Play only shard K of N of the board pairs (K from 1; pairs k with k % N = K - 1), for
+    /// a match spread over machines: `arena merge` reads the shards' JSONL files back as one.
+    #[arg(long)]
+    shard: Option<Shard>,
     /// Print each game's final board and result.
     #[arg(long)]
     show_final: bool,
@@ -161,6 +184,10 @@ struct SprtArgs {
     /// margin summed over both games (for boards that the seat decides).
     #[arg(long, value_enum, default_value_t = PairsBy::Results)]
     pairs_by: PairsBy,
+    /// Go on from the pairs already in the `--jsonl` file (a test that was stopped): they are
+    /// counted first, and only the others are played, their games added to the file.
+    #[arg(long, requires = "jsonl")]
+    resume: bool,
     #[command(flatten)]
     start: StartArgs,
 }
@@ -176,8 +203,40 @@ struct TournamentArgs {
     /// Board pairs per pairing.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     boards: u64,
+    /// Play only shard K of N of each pairing's board pairs (as for `match`).
+    #[arg(long)]
+    shard: Option<Shard>,
     #[command(flatten)]
     start: StartArgs,
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// The shards' files (written with `--jsonl`), in any order.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+struct SprtStatusArgs {
+    /// Elo difference of H0 (logistic).
+    #[arg(long, allow_negative_numbers = true)]
+    elo0: f64,
+    /// Elo difference of H1 (logistic).
+    #[arg(long, allow_negative_numbers = true)]
+    elo1: f64,
+    /// False positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// False negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// How a board pair scores (as for `sprt`).
+    #[arg(long, value_enum, default_value_t = PairsBy::Results)]
+    pairs_by: PairsBy,
+    /// The files of the test's matches (written with `--jsonl`; waves may differ in seed).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
 }
 
 #[derive(Args)]
@@ -212,6 +271,8 @@ fn main() -> ExitCode {
         Command::Tournament(args) => on_game(&args.game, args),
         Command::Player(args) => on_game(&args.game, args),
         Command::Replay(args) => replay(args),
+        Command::Merge(args) => merge_files(args),
+        Command::SprtStatus(args) => sprt_status(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -239,7 +300,12 @@ struct Setup<R> {
 
 impl<R: Referee> Setup<R> {
     /// Reads the start options and the players (each checked to start), before any game.
-    fn new(start: &StartArgs, specs: &[String], pairs: u64) -> Result<Self, Error> {
+    fn new(
+        start: &StartArgs,
+        specs: &[String],
+        pairs: u64,
+        shard: Option<Shard>,
+    ) -> Result<Self, Error> {
         let referee = referee::<R>(start)?;
         let players = specs
             .iter()
@@ -252,6 +318,7 @@ impl<R: Referee> Setup<R> {
                 seed: start.seed,
                 pairs: pairs as usize,
                 jobs: start.jobs as usize,
+                shard: shard.unwrap_or(Shard::WHOLE),
             },
         })
     }
@@ -272,10 +339,11 @@ impl ForGame for &MatchArgs {
     type Output = Result<(), Error>;
 
     fn run<R: Referee>(self) -> Result<(), Error> {
-        let setup = Setup::<R>::new(&self.start, &self.opponents.specs(), self.boards)?;
-        let mut jsonl = Jsonl::create(&self.start)?;
+        let specs = self.opponents.specs();
+        let setup = Setup::<R>::new(&self.start, &specs, self.boards, self.shard)?;
+        let mut jsonl = Jsonl::create(&self.start, false)?;
         let games = play_pairs(&setup.referee, setup.pair(), setup.schedule, |pair| {
-            jsonl.write(setup.schedule.seed, pair);
+            jsonl.write(&setup.schedule, pair);
             Flow::Continue
         });
         jsonl.finish()?;
@@ -292,8 +360,12 @@ impl ForGame for &SprtArgs {
     fn run<R: Referee>(self) -> Result<(), Error> {
         let sprt = Sprt::new(self.elo0, self.elo1, self.alpha, self.beta)?;
         let specs = self.opponents.specs();
-        let setup = Setup::<R>::new(&self.start, &specs, self.max_pairs)?;
-        let mut jsonl = Jsonl::create(&self.start)?;
+        let setup = Setup::<R>::new(&self.start, &specs, self.max_pairs, None)?;
+        let done = match (&self.start.jsonl, self.resume) {
+            (Some(path), true) if path.exists() => played_pairs::<R>(path, &setup)?,
+            _ => Vec::new(),
+        };
+        let mut jsonl = Jsonl::create(&self.start, self.resume)?;
         let (lower, upper) = sprt.bounds();
         let [a, b] = setup.pair().map(|player| player.name.clone());
         let (elo0, elo1, alpha, beta) = (self.elo0, self.elo1, self.alpha, self.beta);
@@ -303,15 +375,36 @@ impl ForGame for &SprtArgs {
         ))?;
         let mut test = SprtRun {
             sprt,
-            pairs_by: self.pairs_by,
+            pairs_by: self.pairs_by.score(),
             pentanomial: Pentanomial::default(),
             decision: Decision::Continue,
             written: Ok(()),
         };
-        let games = play_pairs(&setup.referee, setup.pair(), setup.schedule, |pair| {
-            jsonl.write(setup.schedule.seed, pair);
-            test.add(pair)
-        });
+        let mut games = Vec::new();
+        for pair in done.chunks_exact(2) {
+            if test.decision == Decision::Continue {
+                test.add(&[pair[0].clone(), pair[1].clone()]);
+                games.extend_from_slice(pair);
+            }
+        }
+        if test.decision == Decision::Continue {
+            let resumed: std::collections::HashSet<usize> =
+                games.iter().map(|game| game.pair).collect();
+            let mut planned = setup.schedule.planned();
+            planned.retain(|pair| !resumed.contains(pair));
+            let played = play_pairs_among(
+                &setup.referee,
+                setup.pair(),
+                setup.schedule,
+                &planned,
+                |pair| {
+                    jsonl.write(&setup.schedule, pair);
+                    test.add(pair)
+                },
+            );
+            games.extend(played);
+            games.sort_by_key(|game| (game.pair, game.a_seat));
+        }
         jsonl.finish()?;
         let conclusion = test.conclusion();
         test.written?;
@@ -320,10 +413,54 @@ impl ForGame for &SprtArgs {
     }
 }
 
+/// The complete pairs of an SPRT's `--jsonl` file, in pair order, checked to be of this test:
+/// the game, the seed, the players and their limits.
+fn played_pairs<R: Referee>(path: &PathBuf, setup: &Setup<R>) -> Result<Vec<MatchGame>, Error> {
+    let file = read_shard_file(path)?;
+    let names = setup.pair().map(|player| player.name.clone());
+    let limits = setup
+        .pair()
+        .map(|player| player.limit.unwrap_or(R::LIMIT).as_millis() as u64);
+    let seed = setup.schedule.seed;
+    let mut halves: std::collections::BTreeMap<usize, [Option<MatchGame>; 2]> =
+        std::collections::BTreeMap::new();
+    for line in &file.lines {
+        let seat = usize::from(line.a_seat);
+        let record = &line.record;
+        let ours = record.game == R::NAME
+            && line.match_seed == seed
+            && record.players[seat] == names[0]
+            && record.players[1 - seat] == names[1]
+            && record.limits_ms[seat] == limits[0]
+            && record.limits_ms[1 - seat] == limits[1];
+        if !ours {
+            return Err(Error::Record(format!(
+                "{} is not of this test (game {}, seed {}, a = {}, b = {} with their limits): \
+                 give another --jsonl file, or leave out --resume",
+                file.name,
+                R::NAME,
+                seed,
+                names[0],
+                names[1]
+            )));
+        }
+        halves.entry(line.pair).or_default()[seat] = Some(MatchGame {
+            pair: line.pair,
+            a_seat: line.a_seat,
+            record: line.record.clone(),
+        });
+    }
+    Ok(halves
+        .into_values()
+        .filter_map(|[first, second]| Some([first?, second?]))
+        .flatten()
+        .collect())
+}
+
 /// An SPRT as its pairs come in.
 struct SprtRun {
     sprt: Sprt,
-    pairs_by: PairsBy,
+    pairs_by: PairScore,
     pentanomial: Pentanomial,
     decision: Decision,
     /// The first failure to write a line, which stops the test.
@@ -334,10 +471,7 @@ impl SprtRun {
     /// Counts a pair, prints where the test stands, and says whether to play on.
     fn add(&mut self, pair: &[MatchGame; 2]) -> Flow {
         let margin = pair[0].a_margin() + pair[1].a_margin();
-        let half_points = match self.pairs_by {
-            PairsBy::Results => (self.pentanomial).add_pair(pair[0].a_result(), pair[1].a_result()),
-            PairsBy::Margin => self.pentanomial.add_pair_by_margin(margin),
-        };
+        let half_points = score_pair(&mut self.pentanomial, [&pair[0], &pair[1]], self.pairs_by);
         let scored = half_points as f64 / 2.0;
         self.decision = self.sprt.decision(&self.pentanomial);
         let (lower, upper) = self.sprt.bounds();
@@ -357,11 +491,16 @@ impl SprtRun {
 
     /// The test's conclusion, in words.
     fn conclusion(&self) -> &'static str {
-        match self.decision {
-            Decision::AcceptH1 => "H1 accepted: a is stronger (elo1 more likely than elo0)",
-            Decision::AcceptH0 => "H0 accepted: a is not stronger by elo1",
-            Decision::Continue => "no decision: --max-pairs reached",
-        }
+        conclusion(self.decision, "no decision: --max-pairs reached")
+    }
+}
+
+/// An SPRT's decision in words; `undecided` when it has none yet.
+fn conclusion(decision: Decision, undecided: &'static str) -> &'static str {
+    match decision {
+        Decision::AcceptH1 => "H1 accepted: a is stronger (elo1 more likely than elo0)",
+        Decision::AcceptH0 => "H0 accepted: a is not stronger by elo1",
+        Decision::Continue => undecided,
     }
 }
 
@@ -373,12 +512,12 @@ impl ForGame for &TournamentArgs {
             let words = "a tournament needs at least two players";
             return Err(Error::Player(words.to_string()));
         }
-        let setup = Setup::<R>::new(&self.start, &self.players, self.boards)?;
-        let mut jsonl = Jsonl::create(&self.start)?;
+        let setup = Setup::<R>::new(&self.start, &self.players, self.boards, self.shard)?;
+        let mut jsonl = Jsonl::create(&self.start, false)?;
         let players = &setup.players;
         let mut written = Ok(());
         let tournament = run_tournament(&setup.referee, players, setup.schedule, |pairing| {
-            jsonl.write(setup.schedule.seed, &pairing.games);
+            jsonl.write(&setup.schedule, &pairing.games);
             let names = [pairing.a, pairing.b].map(|p| players[p].name.as_str());
             let summary = summarize(names, R::SEATS, &pairing.games);
             if written.is_ok() {
@@ -445,28 +584,37 @@ struct Jsonl {
 }
 
 impl Jsonl {
-    fn create(start: &StartArgs) -> Result<Self, Error> {
+    /// The file `--jsonl` names, if any: emptied first, or added to when `append`.
+    fn create(start: &StartArgs, append: bool) -> Result<Self, Error> {
         let out = match &start.jsonl {
             None => None,
             Some(path) => {
-                let file =
-                    std::fs::File::create(path).map_err(|e| Error::file("write", path, e))?;
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .write(true)
+                    .append(append)
+                    .truncate(!append)
+                    .open(path)
+                    .map_err(|e| Error::file("write", path, e))?;
                 Some((path.clone(), std::io::BufWriter::new(file)))
             }
         };
         Ok(Self { out, error: None })
     }
 
-    fn write(&mut self, match_seed: u64, games: &[MatchGame]) {
+    /// Writes `games`, played to `schedule`.
+    fn write(&mut self, schedule: &Schedule, games: &[MatchGame]) {
         let Some((path, out)) = &mut self.out else {
             return;
         };
         for game in games {
             let line = MatchLine {
-                match_seed,
+                match_seed: schedule.seed,
                 pair: game.pair,
                 a_seat: game.a_seat,
                 record: game.record.clone(),
+                boards: Some(schedule.pairs),
+                shard: Some(schedule.shard),
             };
             let written = serde_json::to_writer(&mut *out, &line)
                 .map_err(std::io::Error::from)
@@ -482,6 +630,97 @@ impl Jsonl {
     fn finish(&mut self) -> Result<(), Error> {
         self.error.take().map_or(Ok(()), Err)
     }
+}
+
+/// Reads a `--jsonl` file: every line a recorded game.
+fn read_shard_file(path: &PathBuf) -> Result<ShardFile, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::file("read", path, e))?;
+    let name = path.display().to_string();
+    let lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| {
+            MatchLine::parse(line)
+                .map_err(|e| Error::Record(format!("line {} of {name}: {e}", number + 1)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ShardFile { name, lines })
+}
+
+/// The seats of a game, by its name.
+struct SeatsOf;
+
+impl ForGame for SeatsOf {
+    type Output = [&'static str; 2];
+
+    fn run<R: Referee>(self) -> [&'static str; 2] {
+        R::SEATS
+    }
+}
+
+/// `arena merge`: the summary of shards' files, as one run would print it.
+fn merge_files(args: &MergeArgs) -> Result<(), Error> {
+    let files = args
+        .files
+        .iter()
+        .map(read_shard_file)
+        .collect::<Result<Vec<_>, _>>()?;
+    let merged = merge(&files)?;
+    let seats = for_game(&merged.game, SeatsOf)
+        .ok_or_else(|| Error::Record(format!("no game {:?}", merged.game)))?;
+    if let [pairing] = &merged.pairings[..] {
+        let names = pairing.names.each_ref().map(String::as_str);
+        return write(&summarize(names, seats, &pairing.games).to_string());
+    }
+    let mut pairings = Vec::new();
+    for pairing in merged.pairings {
+        let names = pairing.names.each_ref().map(String::as_str);
+        write(&format!("{}\n", summarize(names, seats, &pairing.games)))?;
+        let [a, b] = pairing
+            .names
+            .each_ref()
+            .map(|name| merged.names.iter().position(|n| n == name).unwrap_or(0));
+        pairings.push(Pairing {
+            a,
+            b,
+            games: pairing.games,
+        });
+    }
+    let tournament = Tournament {
+        names: merged.names,
+        pairings,
+    };
+    write(&tournament.to_string())
+}
+
+/// `arena sprt-status`: the pooled pairs of the files and the test's state.
+fn sprt_status(args: &SprtStatusArgs) -> Result<(), Error> {
+    let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta)?;
+    let files = args
+        .files
+        .iter()
+        .map(read_shard_file)
+        .collect::<Result<Vec<_>, _>>()?;
+    let pool = pool(&files, args.pairs_by.score())?;
+    let (lower, upper) = sprt.bounds();
+    let [a, b] = &pool.names;
+    let (elo0, elo1, alpha, beta) = (args.elo0, args.elo1, args.alpha, args.beta);
+    let left_out = match pool.incomplete {
+        0 => String::new(),
+        n => format!(" ({n} pair(s) with one game left out)"),
+    };
+    write(&format!(
+        "SPRT of a = {a} against b = {b}: elo0 {elo0}, elo1 {elo1}, alpha {alpha}, beta {beta}\n\
+         pairs {}{left_out} | {} | LLR {:+.3} [{lower:.3}, {upper:.3}]\n{}\n",
+        pool.pentanomial.pairs(),
+        pool.pentanomial,
+        sprt.llr(&pool.pentanomial),
+        conclusion(
+            sprt.decision(&pool.pentanomial),
+            "continue: no decision yet"
+        )
+    ))
 }
 
 /// Prints each game's final board and result.

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use crate::player::Player;
 use crate::record::GameRecord;
 use crate::referee::Referee;
+use crate::shards::Shard;
 use crate::sprt::{GameScore, Pentanomial};
 use crate::stats::{elo_with_interval, percentile};
 
@@ -67,21 +68,42 @@ pub struct Schedule {
     pub pairs: usize,
     /// Games played at once.
     pub jobs: usize,
+    /// The share of the pairs this run plays ([`Shard::WHOLE`]: all of them).
+    pub shard: Shard,
 }
 
-/// Plays up to `schedule.pairs` board pairs between `a` and `b` with `schedule.jobs` games at
-/// a time: pair `k` starts from `referee.start(seed + k)`, `a` first in its game 0 and second
-/// in its game 1. `on_pair` sees each finished pair (in the order pairs finish) and may stop
-/// the match; pairs finishing after that are dropped. A progress line with `a`'s running
-/// W-D-L and the time left goes to standard error when it is a terminal. Returns the games of
-/// the pairs `on_pair` saw, in pair order.
+impl Schedule {
+    /// The pairs this run plays, in order: the shard's share of the match.
+    pub fn planned(&self) -> Vec<usize> {
+        self.shard.pairs(self.pairs).collect()
+    }
+}
+
+/// Plays the board pairs of `schedule` ([`Schedule::planned`]) between `a` and `b`, as
+/// [`play_pairs_among`] does.
 pub fn play_pairs<R: Referee>(
     referee: &R,
     players: [&Player; 2],
     schedule: Schedule,
     on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
 ) -> Vec<MatchGame> {
-    let total = 2 * schedule.pairs;
+    play_pairs_among(referee, players, schedule, &schedule.planned(), on_pair)
+}
+
+/// Plays the board pairs `planned` (each below `schedule.pairs`) between `a` and `b` with
+/// `schedule.jobs` games at a time: pair `k` starts from `referee.start(seed + k)`, `a` first
+/// in its game 0 and second in its game 1. `on_pair` sees each finished pair (in the order
+/// pairs finish) and may stop the match; pairs finishing after that are dropped. A progress
+/// line with `a`'s running W-D-L and the time left goes to standard error when it is a
+/// terminal. Returns the games of the pairs `on_pair` saw, in pair order.
+pub fn play_pairs_among<R: Referee>(
+    referee: &R,
+    players: [&Player; 2],
+    schedule: Schedule,
+    planned: &[usize],
+    on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
+) -> Vec<MatchGame> {
+    let total = 2 * planned.len();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel();
@@ -91,7 +113,8 @@ pub fn play_pairs<R: Referee>(
             let (next, stop) = (&next, &stop);
             scope.spawn(move || {
                 while let Some(game) = take_game(next, stop, total) {
-                    let finished = play_game(referee, players, schedule.seed, game);
+                    let (pair, a_seat) = (planned[game / 2], (game % 2) as u8);
+                    let finished = play_game(referee, players, schedule.seed, pair, a_seat);
                     if sender.send(finished).is_err() {
                         break;
                     }
@@ -99,7 +122,7 @@ pub fn play_pairs<R: Referee>(
             });
         }
         drop(sender);
-        pair_up(receiver, schedule.pairs, &stop, on_pair)
+        pair_up(receiver, schedule.pairs, total, &stop, on_pair)
     });
     kept.sort_by_key(|game| (game.pair, game.a_seat));
     kept
@@ -111,10 +134,14 @@ fn take_game(next: &AtomicUsize, stop: &AtomicBool, total: usize) -> Option<usiz
     (game < total && !stop.load(Ordering::Relaxed)).then_some(game)
 }
 
-/// Plays game number `game` of a match: pair `game / 2`, `a` moving first in the pair's
-/// first game.
-fn play_game<R: Referee>(referee: &R, [a, b]: [&Player; 2], seed: u64, game: usize) -> MatchGame {
-    let (pair, a_seat) = (game / 2, (game % 2) as u8);
+/// Plays the game of board pair `pair` where `a` sits in seat `a_seat` (0 moves first).
+fn play_game<R: Referee>(
+    referee: &R,
+    [a, b]: [&Player; 2],
+    seed: u64,
+    pair: usize,
+    a_seat: u8,
+) -> MatchGame {
     let game_seed = seed.wrapping_add(pair as u64);
     let start = referee.start(game_seed);
     let players = if a_seat == 0 { [a, b] } else { [b, a] };
@@ -126,15 +153,16 @@ fn play_game<R: Referee>(referee: &R, [a, b]: [&Player; 2], seed: u64, game: usi
     }
 }
 
-/// Collects finished games into pairs and hands each pair to `on_pair`, with the progress
-/// line; raises `stop` when `on_pair` says so. Returns the games of the pairs handed over.
+/// Collects finished games (of `games` in all, pair numbers below `pairs`) into pairs and
+/// hands each pair to `on_pair`, with the progress line; raises `stop` when `on_pair` says so. Returns the games of the pairs handed over.
 fn pair_up(
     finished: mpsc::Receiver<MatchGame>,
     pairs: usize,
+    games: usize,
     stop: &AtomicBool,
     mut on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
 ) -> Vec<MatchGame> {
-    let mut progress = Progress::new(2 * pairs);
+    let mut progress = Progress::new(games);
     let mut kept = Vec::new();
     let mut halves: Vec<Option<MatchGame>> = vec![None; pairs];
     for game in finished {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+use crate::shards::Shard;
 use crate::termination::Loss;
 
 /// One move (or answer) as the referee saw it.
@@ -131,6 +132,13 @@ pub struct MatchLine {
     pub a_seat: u8,
     /// The game, with its players, limits and seed.
     pub record: GameRecord,
+    /// The board pairs of the whole match (all shards together); `None` in records written
+    /// before the arena kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<usize>,
+    /// The shard of the match that played the game (`--shard`); `None` in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
 }
 
 impl MatchLine {
@@ -178,6 +186,8 @@ mod tests {
             pair: 0,
             a_seat: 0,
             record,
+            boards: Some(1),
+            shard: Some(Shard::WHOLE),
         };
         let text = serde_json::to_string(&line).unwrap();
         let read = MatchLine::parse(&text).unwrap();

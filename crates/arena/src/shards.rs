@@ -1,0 +1,578 @@
+//! Matches past one machine: a match's board pairs dealt to N runs (`--shard K/N`), each run
+//! on a machine of its own writing its games to a JSONL file, and the files read back as one
+//! match ([`merge`]) or as the pairs of an SPRT ([`pool`]), the way fishtest and OpenBench
+//! pool their workers' pairs.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+use crate::matchup::MatchGame;
+use crate::record::MatchLine;
+use crate::sprt::Pentanomial;
+
+/// Run `index` of `count` (from 1): it plays the board pairs `k` with `k % count == index - 1`,
+/// both games of each. The shards of one count are disjoint and together hold every pair,
+/// and each holds every `count`-th pair, so that boards of every kind fall to every shard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Shard {
+    index: usize,
+    count: usize,
+}
+
+impl Shard {
+    /// The whole match: one run plays every pair.
+    pub const WHOLE: Self = Self { index: 1, count: 1 };
+
+    /// Run `index` of `count`, if `1 <= index <= count`.
+    pub fn new(index: usize, count: usize) -> Option<Self> {
+        (1..=count)
+            .contains(&index)
+            .then_some(Self { index, count })
+    }
+
+    /// The shard of `count` that plays pair `pair`.
+    pub fn of(pair: usize, count: usize) -> Self {
+        Self {
+            index: pair % count + 1,
+            count,
+        }
+    }
+
+    /// Which run this is (from 1).
+    pub fn index(self) -> usize {
+        self.index
+    }
+
+    /// How many runs share the match.
+    pub fn count(self) -> usize {
+        self.count
+    }
+
+    /// Whether this shard plays pair `pair`.
+    pub fn holds(self, pair: usize) -> bool {
+        pair % self.count == self.index - 1
+    }
+
+    /// The pairs of a match of `pairs` board pairs that this shard plays, in order.
+    pub fn pairs(self, pairs: usize) -> impl ExactSizeIterator<Item = usize> + Clone {
+        (self.index - 1..pairs).step_by(self.count)
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Why a text is not a shard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardError(String);
+
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a shard is K/N with 1 <= K <= N (run K of N), not {:?}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    /// `K/N`, as `--shard` takes it.
+    fn from_str(text: &str) -> Result<Self, ShardError> {
+        let number = |part: &str| {
+            let digits = !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+            digits.then(|| part.parse::<usize>().ok()).flatten()
+        };
+        text.split_once('/')
+            .and_then(|(k, n)| Shard::new(number(k)?, number(n)?))
+            .ok_or_else(|| ShardError(text.to_string()))
+    }
+}
+
+impl TryFrom<String> for Shard {
+    type Error = ShardError;
+
+    fn try_from(text: String) -> Result<Self, ShardError> {
+        text.parse()
+    }
+}
+
+impl From<Shard> for String {
+    fn from(shard: Shard) -> String {
+        shard.to_string()
+    }
+}
+
+/// The lines of one JSONL file, with its name for messages.
+#[derive(Clone, Debug)]
+pub struct ShardFile {
+    /// The file's name, as the user gave it.
+    pub name: String,
+    /// Its games.
+    pub lines: Vec<MatchLine>,
+}
+
+/// One pairing of merged files: `a` and `b` and their games in pair order.
+#[derive(Clone, Debug)]
+pub struct MergedPairing {
+    /// `a`'s and `b`'s names.
+    pub names: [String; 2],
+    /// Their games, by pair and then `a`'s seat, as one run returns them.
+    pub games: Vec<MatchGame>,
+}
+
+/// Shards' files read back as one match, or one tournament (several pairings).
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// The game's name.
+    pub game: String,
+    /// The players in the order of the run (a tournament's order), by first appearance.
+    pub names: Vec<String>,
+    /// The pairings, in the order the run plays them.
+    pub pairings: Vec<MergedPairing>,
+}
+
+/// What every game of one match (or tournament) shares, from its first line.
+struct Common<'a> {
+    game: &'a str,
+    match_seed: u64,
+    boards: Option<usize>,
+    count: Option<usize>,
+    from: &'a str,
+}
+
+impl<'a> Common<'a> {
+    fn of(file: &'a ShardFile, line: &'a MatchLine) -> Self {
+        Self {
+            game: &line.record.game,
+            match_seed: line.match_seed,
+            boards: line.boards,
+            count: line.shard.map(Shard::count),
+            from: &file.name,
+        }
+    }
+
+    /// Refuses `line` of `file` when it is not of the same match.
+    fn check(&self, file: &ShardFile, line: &MatchLine, same_seed: bool) -> Result<(), Error> {
+        let differ = |what: &str, here: String, there: String| {
+            Err(Error::Record(format!(
+                "{} and {} are not of one match: {what} {here} against {there}",
+                self.from, file.name
+            )))
+        };
+        if line.record.game != self.game {
+            return differ("game", self.game.to_string(), line.record.game.clone());
+        }
+        if same_seed && line.match_seed != self.match_seed {
+            return differ(
+                "seed",
+                self.match_seed.to_string(),
+                line.match_seed.to_string(),
+            );
+        }
+        if same_seed && line.boards != self.boards {
+            let boards = |b: Option<usize>| b.map_or("unknown".into(), |b| b.to_string());
+            return differ("boards", boards(self.boards), boards(line.boards));
+        }
+        let count = line.shard.map(Shard::count);
+        if same_seed && count != self.count {
+            let shown = |c: Option<usize>| c.map_or("none".into(), |c| format!("of {c}"));
+            return differ("shards", shown(self.count), shown(count));
+        }
+        Ok(())
+    }
+}
+
+/// `a`'s and `b`'s names in a line.
+fn players_of(line: &MatchLine) -> [String; 2] {
+    let seat = usize::from(line.a_seat);
+    let players = &line.record.players;
+    [players[seat].clone(), players[1 - seat].clone()]
+}
+
+/// Checks that every player keeps one limit across `files`.
+fn check_limits(files: &[ShardFile]) -> Result<(), Error> {
+    let mut limits: HashMap<&str, (u64, &str)> = HashMap::new();
+    for file in files {
+        for line in &file.lines {
+            let record = &line.record;
+            for seat in 0..2 {
+                let name = record.players[seat].as_str();
+                let limit = record.limits_ms[seat];
+                let (known, from) = *limits.entry(name).or_insert((limit, &file.name));
+                if known != limit {
+                    return Err(Error::Record(format!(
+                        "{from} and {} are not of one match: {name} has a limit of {known} ms \
+                         in one and {limit} ms in the other",
+                        file.name
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A pairing's games found so far, by pair and `a`'s seat, with the file each came from.
+type Found<'f> = BTreeMap<(usize, u8), (MatchGame, &'f str)>;
+
+/// The two games of a board pair (`a` in seat 0, then 1) found so far, with their files.
+type Halves<'f> = [Option<(MatchGame, &'f str)>; 2];
+
+/// Reads shards' files as the match (or tournament) one run of the same command would have
+/// played: refuses files of different matches (game, seed, boards, shard count, players'
+/// limits) and a game found twice, and says which pairs are missing, with the shard that
+/// should have played them.
+pub fn merge(files: &[ShardFile]) -> Result<Merged, Error> {
+    let Some((first_file, first)) = files
+        .iter()
+        .find_map(|file| Some((file, file.lines.first()?)))
+    else {
+        return Err(Error::Record("no games in the files given".into()));
+    };
+    let common = Common::of(first_file, first);
+    check_limits(files)?;
+    let mut names: Vec<String> = Vec::new();
+    let mut pairings: BTreeMap<(usize, usize), Found<'_>> = BTreeMap::new();
+    for file in files {
+        for line in &file.lines {
+            common.check(file, line, true)?;
+            let index = players_of(line).map(|name| match names.iter().position(|n| *n == name) {
+                Some(index) => index,
+                None => {
+                    names.push(name);
+                    names.len() - 1
+                }
+            });
+            let games = pairings.entry((index[0], index[1])).or_default();
+            let game = MatchGame {
+                pair: line.pair,
+                a_seat: line.a_seat,
+                record: line.record.clone(),
+            };
+            if let Some((_, other)) = games.insert((line.pair, line.a_seat), (game, &file.name)) {
+                let [a, b] = names_of(&names, index);
+                return Err(Error::Record(format!(
+                    "pair {} of {a} against {b} (a in seat {}) is in {other} and in {}: \
+                     a shard given twice?",
+                    line.pair, line.a_seat, file.name
+                )));
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    let pairings: Vec<MergedPairing> = pairings
+        .into_iter()
+        .map(|(index, games)| {
+            let last = games.keys().map(|&(pair, _)| pair).max().unwrap_or(0);
+            let expected = common.boards.unwrap_or(last + 1);
+            for pair in 0..expected.max(last + 1) {
+                let seats: Vec<u8> = (0..2)
+                    .filter(|&seat| !games.contains_key(&(pair, seat)))
+                    .collect();
+                if !seats.is_empty() {
+                    missing.push((pair, seats.len()));
+                }
+            }
+            MergedPairing {
+                names: names_of(&names, [index.0, index.1]),
+                games: games.into_values().map(|(game, _)| game).collect(),
+            }
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Record(missing_pairs(&missing, common.count)));
+    }
+    Ok(Merged {
+        game: common.game.to_string(),
+        names,
+        pairings,
+    })
+}
+
+fn names_of(names: &[String], [a, b]: [usize; 2]) -> [String; 2] {
+    [names[a].clone(), names[b].clone()]
+}
+
+/// The message for missing pairs (each with how many of its games are missing), by shard when
+/// the files say how many there were.
+fn missing_pairs(missing: &[(usize, usize)], count: Option<usize>) -> String {
+    let pairs: BTreeSet<usize> = missing.iter().map(|&(pair, _)| pair).collect();
+    let list = |pairs: &mut dyn Iterator<Item = &usize>| {
+        let shown: Vec<String> = pairs.take(12).map(usize::to_string).collect();
+        shown.join(", ")
+    };
+    let more = if pairs.len() > 12 { ", ..." } else { "" };
+    let mut text = format!(
+        "incomplete: {} board pair(s) missing, or missing a game: {}{more}",
+        pairs.len(),
+        list(&mut pairs.iter())
+    );
+    if let Some(count) = count {
+        let shards: BTreeSet<usize> = pairs
+            .iter()
+            .map(|&pair| Shard::of(pair, count).index)
+            .collect();
+        let shards: Vec<String> = shards.iter().map(|k| format!("{k}/{count}")).collect();
+        text.push_str(&format!(" (shard {})", shards.join(", ")));
+    }
+    text
+}
+
+/// Board pairs pooled from the files of an SPRT's waves: the pentanomial of `a` over `b` and
+/// what was left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pool {
+    /// `a`'s and `b`'s names.
+    pub names: [String; 2],
+    /// Every complete pair, scored.
+    pub pentanomial: Pentanomial,
+    /// Pairs with one game only (a shard stopped mid-pair), left out.
+    pub incomplete: usize,
+}
+
+/// How a pooled pair is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PairScore {
+    /// By its two games' results (pentanomial).
+    Results,
+    /// As one game, by the point margin summed over both.
+    Margin,
+}
+
+/// Pools the complete board pairs of `files`, the waves and shards of one SPRT: one game, the
+/// same two players with the same limits; the seeds may differ (each wave its own), but a
+/// game found twice is refused. Pairs are counted in the order of their seed and pair.
+pub fn pool(files: &[ShardFile], by: PairScore) -> Result<Pool, Error> {
+    let Some((first_file, first)) = files
+        .iter()
+        .find_map(|file| Some((file, file.lines.first()?)))
+    else {
+        return Err(Error::Record("no games in the files given".into()));
+    };
+    let common = Common::of(first_file, first);
+    check_limits(files)?;
+    let players = players_of(first);
+    let mut games: BTreeMap<(u64, usize), Halves<'_>> = BTreeMap::new();
+    for file in files {
+        for line in &file.lines {
+            common.check(file, line, false)?;
+            if players_of(line) != players {
+                return Err(Error::Record(format!(
+                    "{} and {} are not of one test: {} against {} in one, {} against {} \
+                     in the other",
+                    common.from,
+                    file.name,
+                    players[0],
+                    players[1],
+                    players_of(line)[0],
+                    players_of(line)[1]
+                )));
+            }
+            let slot = &mut games.entry((line.match_seed, line.pair)).or_default()
+                [usize::from(line.a_seat)];
+            let game = MatchGame {
+                pair: line.pair,
+                a_seat: line.a_seat,
+                record: line.record.clone(),
+            };
+            if let Some((_, other)) = slot.replace((game, &file.name)) {
+                return Err(Error::Record(format!(
+                    "pair {} of seed {} (a in seat {}) is in {other} and in {}: \
+                     a file given twice?",
+                    line.pair, line.match_seed, line.a_seat, file.name
+                )));
+            }
+        }
+    }
+    let mut pentanomial = Pentanomial::default();
+    let mut incomplete = 0;
+    for pair in games.into_values() {
+        match pair {
+            [Some((first, _)), Some((second, _))] => {
+                score_pair(&mut pentanomial, [&first, &second], by);
+            }
+            _ => incomplete += 1,
+        }
+    }
+    Ok(Pool {
+        names: players,
+        pentanomial,
+        incomplete,
+    })
+}
+
+/// Adds a board pair (`a` first in the first game) to `pentanomial`, scored `by` its results
+/// or its margin; returns `a`'s half points.
+pub fn score_pair(pentanomial: &mut Pentanomial, pair: [&MatchGame; 2], by: PairScore) -> usize {
+    match by {
+        PairScore::Results => pentanomial.add_pair(pair[0].a_result(), pair[1].a_result()),
+        PairScore::Margin => {
+            pentanomial.add_pair_by_margin(pair[0].a_margin() + pair[1].a_margin())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::GameRecord;
+
+    #[test]
+    fn shards_are_disjoint_and_complete() {
+        for count in 1..=7 {
+            for pairs in 0..30 {
+                let mut seen = vec![0; pairs];
+                for index in 1..=count {
+                    let shard = Shard::new(index, count).unwrap();
+                    let mine: Vec<usize> = shard.pairs(pairs).collect();
+                    assert_eq!(mine.len(), shard.pairs(pairs).len());
+                    for &pair in &mine {
+                        assert!(shard.holds(pair));
+                        assert_eq!(Shard::of(pair, count), shard);
+                        seen[pair] += 1;
+                    }
+                }
+                assert!(seen.iter().all(|&n| n == 1), "{count} {pairs}");
+            }
+        }
+    }
+
+    #[test]
+    fn shards_read_and_print_as_k_of_n() {
+        let shard: Shard = "2/5".parse().unwrap();
+        assert_eq!((shard.index(), shard.count()), (2, 5));
+        assert_eq!(shard.to_string(), "2/5");
+        for bad in ["0/3", "4/3", "1/0", "1", "a/b", "1/2/3", "+1/2", " 1/2", ""] {
+            let error = bad.parse::<Shard>().unwrap_err().to_string();
+            assert!(error.contains("K/N"), "{bad}: {error}");
+        }
+        let json = serde_json::to_string(&Some(shard)).unwrap();
+        assert_eq!(json, "\"2/5\"");
+        assert!(serde_json::from_str::<Shard>("\"3/2\"").is_err());
+    }
+
+    /// A line of a match of `boards` pairs between `a` and `b`, from shard `shard` of `count`.
+    fn line(pair: usize, a_seat: u8, winner: Option<u8>, boards: usize, count: usize) -> MatchLine {
+        let players = if a_seat == 0 { ["a", "b"] } else { ["b", "a"] };
+        let mut record = GameRecord::new(
+            "domain",
+            7 + pair as u64,
+            String::new(),
+            players.map(String::from),
+            [100, 100],
+        );
+        record.winner = winner;
+        MatchLine {
+            match_seed: 7,
+            pair,
+            a_seat,
+            record,
+            boards: Some(boards),
+            shard: Some(Shard::of(pair, count)),
+        }
+    }
+
+    fn file(name: &str, lines: Vec<MatchLine>) -> ShardFile {
+        ShardFile {
+            name: name.into(),
+            lines,
+        }
+    }
+
+    #[test]
+    fn merged_shards_are_the_pairs_in_order_and_gaps_are_named() {
+        let all: Vec<MatchLine> = (0..5)
+            .flat_map(|pair| [line(pair, 0, Some(0), 5, 2), line(pair, 1, None, 5, 2)])
+            .collect();
+        let odd: Vec<MatchLine> = all.iter().filter(|l| l.pair % 2 == 1).cloned().collect();
+        let even: Vec<MatchLine> = all.iter().filter(|l| l.pair % 2 == 0).cloned().collect();
+        let merged = merge(&[file("odd", odd.clone()), file("even", even.clone())]).unwrap();
+        assert_eq!(merged.names, ["a", "b"], "a first, then b");
+        assert_eq!(merged.pairings.len(), 1);
+        let order: Vec<(usize, u8)> = merged.pairings[0]
+            .games
+            .iter()
+            .map(|g| (g.pair, g.a_seat))
+            .collect();
+        let expected: Vec<(usize, u8)> = all.iter().map(|l| (l.pair, l.a_seat)).collect();
+        assert_eq!(order, expected);
+        let error = merge(&[file("even", even.clone())])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("2 board pair(s) missing") && error.contains("1, 3"),
+            "{error}"
+        );
+        assert!(error.contains("(shard 2/2)"), "{error}");
+        let error = merge(&[file("even", even.clone()), file("again", even.clone())])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("is in even and in again"), "{error}");
+        let mut other = odd.clone();
+        other[0].match_seed = 8;
+        let error = merge(&[file("even", even.clone()), file("other", other)])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("seed 7 against 8"), "{error}");
+        let mut slow = odd.clone();
+        slow[1].record.limits_ms = [300, 100];
+        let error = merge(&[file("even", even.clone()), file("slow", slow)])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("limit of 100 ms in one and 300 ms"),
+            "{error}"
+        );
+        let mut half = odd;
+        half.pop();
+        let error = merge(&[file("even", even), file("half", half)])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("missing a game: 3"), "{error}");
+    }
+
+    #[test]
+    fn pooled_waves_count_complete_pairs_once() {
+        let wave = |seed: u64, pairs: usize| -> Vec<MatchLine> {
+            (0..pairs)
+                .flat_map(|pair| {
+                    let mut won = line(pair, 0, Some(0), pairs, 1);
+                    let mut lost = line(pair, 1, Some(0), pairs, 1);
+                    won.match_seed = seed;
+                    lost.match_seed = seed;
+                    [won, lost]
+                })
+                .collect()
+        };
+        let mut second = wave(20, 3);
+        second.pop();
+        let pool = pool(
+            &[file("w1", wave(10, 4)), file("w2", second)],
+            PairScore::Results,
+        )
+        .unwrap();
+        assert_eq!(pool.pentanomial.pairs(), 6);
+        assert_eq!(pool.incomplete, 1);
+        assert_eq!(pool.names, ["a", "b"]);
+        let error = super::pool(
+            &[file("w1", wave(10, 2)), file("w1 again", wave(10, 1))],
+            PairScore::Results,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("a file given twice"), "{error}");
+    }
+}
