@@ -712,8 +712,7 @@ fn sprt_status(args: &SprtStatusArgs) -> Result<(), Error> {
     };
     write(&format!(
         "SPRT of a = {a} against b = {b}: elo0 {elo0}, elo1 {elo1}, alpha {alpha}, beta {beta}\n\
-         pairs {}{left_out} | {} | LLR {:+.3} [{lower:.3}, {upper:.3}]\n{}\n",
-        pool.pentanomial.pairs(),
+         {}{left_out} | LLR {:+.3} [{lower:.3}, {upper:.3}]\n{}\n",
         pool.pentanomial,
         sprt.llr(&pool.pentanomial),
         conclusion(
