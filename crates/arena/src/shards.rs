@@ -231,6 +231,47 @@ type Found<'f> = BTreeMap<(usize, u8), (MatchGame, &'f str)>;
 /// The two games of a board pair (`a` in seat 0, then 1) found so far, with their files.
 type Halves<'f> = [Option<(MatchGame, &'f str)>; 2];
 
+/// Checks that every file (but empty ones) holds the same pairings of players, `a` against
+/// `b`: one for a match, every pair of players of a round robin for a tournament.
+fn check_pairings(files: &[ShardFile]) -> Result<(), Error> {
+    let sets: Vec<(&str, BTreeSet<[String; 2]>)> = files
+        .iter()
+        .filter(|file| !file.lines.is_empty())
+        .map(|file| {
+            (
+                file.name.as_str(),
+                file.lines.iter().map(players_of).collect(),
+            )
+        })
+        .collect();
+    let shown = |set: &BTreeSet<[String; 2]>| {
+        let pairings: Vec<String> = set
+            .iter()
+            .map(|[a, b]| format!("{a} against {b}"))
+            .collect();
+        pairings.join(", ")
+    };
+    let Some((first, pairings)) = sets.first() else {
+        return Ok(());
+    };
+    if let Some((other, theirs)) = sets.iter().find(|(_, set)| set != pairings) {
+        return Err(Error::Record(format!(
+            "{first} and {other} are not of one match: {} in one, {} in the other",
+            shown(pairings),
+            shown(theirs)
+        )));
+    }
+    let players: BTreeSet<&String> = pairings.iter().flatten().collect();
+    if pairings.len() > 1 && pairings.len() != players.len() * (players.len() - 1) / 2 {
+        return Err(Error::Record(format!(
+            "{first} holds games of players who did not all meet, neither one match nor a \
+             round robin: {}",
+            shown(pairings)
+        )));
+    }
+    Ok(())
+}
+
 /// Reads shards' files as the match (or tournament) one run of the same command would have
 /// played: refuses files of different matches (game, seed, boards, shard count, players'
 /// limits) and a game found twice, and says which pairs are missing, with the shard that
@@ -244,6 +285,7 @@ pub fn merge(files: &[ShardFile]) -> Result<Merged, Error> {
     };
     let common = Common::of(first_file, first);
     check_limits(files)?;
+    check_pairings(files)?;
     let mut names: Vec<String> = Vec::new();
     let mut pairings: BTreeMap<(usize, usize), Found<'_>> = BTreeMap::new();
     for file in files {
@@ -534,6 +576,17 @@ mod tests {
             .to_string();
         assert!(
             error.contains("limit of 100 ms in one and 300 ms"),
+            "{error}"
+        );
+        let mut renamed = odd.clone();
+        for line in &mut renamed {
+            line.record.players[usize::from(1 - line.a_seat)] = "c".into();
+        }
+        let error = merge(&[file("even", even.clone()), file("renamed", renamed)])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("a against b in one, a against c in the other"),
             "{error}"
         );
         let mut half = odd;
