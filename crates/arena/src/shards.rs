@@ -154,14 +154,22 @@ struct Common<'a> {
 }
 
 impl<'a> Common<'a> {
-    fn of(file: &'a ShardFile, line: &'a MatchLine) -> Self {
-        Self {
+    /// What the first game of `files` says every game shares, and that game; an error when
+    /// there is none, or when a player's limit is not the same throughout.
+    fn of_files(files: &'a [ShardFile]) -> Result<(Self, &'a MatchLine), Error> {
+        let (file, line) = files
+            .iter()
+            .find_map(|file| Some((file, file.lines.first()?)))
+            .ok_or_else(|| Error::Record("no games in the files given".into()))?;
+        check_limits(files)?;
+        let common = Self {
             game: &line.record.game,
             match_seed: line.match_seed,
             boards: line.boards,
             count: line.shard.map(Shard::count),
             from: &file.name,
-        }
+        };
+        Ok((common, line))
     }
 
     /// Refuses `line` of `file` when it is not of the same match.
@@ -277,14 +285,7 @@ fn check_pairings(files: &[ShardFile]) -> Result<(), Error> {
 /// limits) and a game found twice, and says which pairs are missing, with the shard that
 /// should have played them.
 pub fn merge(files: &[ShardFile]) -> Result<Merged, Error> {
-    let Some((first_file, first)) = files
-        .iter()
-        .find_map(|file| Some((file, file.lines.first()?)))
-    else {
-        return Err(Error::Record("no games in the files given".into()));
-    };
-    let common = Common::of(first_file, first);
-    check_limits(files)?;
+    let (common, _) = Common::of_files(files)?;
     check_pairings(files)?;
     let mut names: Vec<String> = Vec::new();
     let mut pairings: BTreeMap<(usize, usize), Found<'_>> = BTreeMap::new();
@@ -398,14 +399,7 @@ pub enum PairScore {
 /// same two players with the same limits; the seeds may differ (each wave its own), but a
 /// game found twice is refused. Pairs are counted in the order of their seed and pair.
 pub fn pool(files: &[ShardFile], by: PairScore) -> Result<Pool, Error> {
-    let Some((first_file, first)) = files
-        .iter()
-        .find_map(|file| Some((file, file.lines.first()?)))
-    else {
-        return Err(Error::Record("no games in the files given".into()));
-    };
-    let common = Common::of(first_file, first);
-    check_limits(files)?;
+    let (common, first) = Common::of_files(files)?;
     let players = players_of(first);
     let mut games: BTreeMap<(u64, usize), Halves<'_>> = BTreeMap::new();
     for file in files {

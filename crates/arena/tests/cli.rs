@@ -3,13 +3,8 @@
 
 use std::process::{Command, Output};
 
-fn arena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+mod common;
+use common::arena;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -21,7 +16,7 @@ fn stderr(out: &Output) -> String {
 
 /// A file name in the temp directory, unique to this test process.
 fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("arena-cli-{}-{name}", std::process::id()))
+    common::temp_file("cli", name)
 }
 
 #[test]

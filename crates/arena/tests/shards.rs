@@ -2,15 +2,9 @@
 //! `arena merge` and `arena sprt-status`: the same summary and the same test as one run.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn arena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+mod common;
+use common::arena;
 
 fn ok(args: &[&str]) -> String {
     let out = arena(args);
@@ -28,7 +22,7 @@ fn refused(args: &[&str]) -> String {
 
 /// A file name in the temp directory, unique to this test process.
 fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("arena-shards-{}-{name}", std::process::id()))
+    common::temp_file("shards", name)
 }
 
 /// A summary without its time and memory table (the header line and a line per player):
@@ -48,6 +42,26 @@ fn without_costs(summary: &str) -> String {
     kept.join("\n")
 }
 
+/// Runs `arena COMMAND BASE... --shard K/N --jsonl FILE` for every K of `count`: the files and
+/// the summaries printed.
+fn play_shards(command: &str, base: &[&str], count: usize) -> (Vec<PathBuf>, Vec<String>) {
+    let files: Vec<PathBuf> = (1..=count)
+        .map(|k| temp(&format!("{command}-{k}-of-{count}.jsonl")))
+        .collect();
+    let summaries = files
+        .iter()
+        .enumerate()
+        .map(|(k, file)| {
+            let shard = format!("{}/{count}", k + 1);
+            let mut args = vec![command];
+            args.extend(base);
+            args.extend(["--shard", &shard, "--jsonl", file.to_str().unwrap()]);
+            ok(&args)
+        })
+        .collect();
+    (files, summaries)
+}
+
 #[test]
 fn merged_shards_print_the_single_runs_summary() {
     let single = temp("single.jsonl");
@@ -58,15 +72,10 @@ fn merged_shards_print_the_single_runs_summary() {
     args.extend(base);
     args.extend(["--jsonl", single.to_str().unwrap()]);
     let whole = ok(&args);
-    let shards: Vec<PathBuf> = (1..=3).map(|k| temp(&format!("shard{k}.jsonl"))).collect();
-    for (k, file) in shards.iter().enumerate() {
-        let shard = format!("{}/3", k + 1);
-        let mut args = vec!["match"];
-        args.extend(base);
-        args.extend(["--shard", &shard, "--jsonl", file.to_str().unwrap()]);
-        let part = ok(&args);
+    let (shards, parts) = play_shards("match", &base, 3);
+    for (k, part) in parts.iter().enumerate() {
         let games = if k == 0 { "6 games" } else { "4 games" };
-        assert!(part.contains(games), "shard {shard}: {part}");
+        assert!(part.contains(games), "shard {}: {part}", k + 1);
     }
     let names: Vec<&str> = shards.iter().rev().map(|f| f.to_str().unwrap()).collect();
     let mut args = vec!["merge"];
@@ -123,14 +132,7 @@ fn a_sharded_tournament_merges_to_the_single_one() {
     let mut args = vec!["tournament"];
     args.extend(base);
     let whole = ok(&args);
-    let shards: Vec<PathBuf> = (1..=2).map(|k| temp(&format!("t{k}.jsonl"))).collect();
-    for (k, file) in shards.iter().enumerate() {
-        let shard = format!("{}/2", k + 1);
-        let mut args = vec!["tournament"];
-        args.extend(base);
-        args.extend(["--shard", &shard, "--jsonl", file.to_str().unwrap()]);
-        ok(&args);
-    }
+    let (shards, _) = play_shards("tournament", &base, 2);
     let merged = ok(&[
         "merge",
         shards[0].to_str().unwrap(),

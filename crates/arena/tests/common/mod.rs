@@ -1,12 +1,28 @@
-//! Players shared by the referee tests (each test file includes this module).
+//! Players and helpers shared by the arena's tests (each test file includes this module).
 
 #![allow(dead_code)]
 
+use std::process::{Command, Output};
 use std::time::Duration;
 
 use floodgate_arena::player::{Builtin, Player};
 use floodgate_arena::record::GameRecord;
 use floodgate_arena::referee::Referee;
+
+/// Runs this arena's command line with `args`, colours off.
+pub fn arena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+/// A file name in the temp directory, unique to this test process and `file` (a test file's
+/// name).
+pub fn temp_file(file: &str, name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("arena-{file}-{}-{name}", std::process::id()))
+}
 
 /// The built-in `name` as a process: this arena's `player GAME NAME`.
 pub fn process(game: &str, name: &str) -> Player {
