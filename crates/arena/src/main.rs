@@ -91,6 +91,10 @@ struct StartArgs {
     /// the game's other limits (first turn, time to OK) scale with it.
     #[arg(long)]
     limit_ms: Option<u64>,
+    /// Lift the judge's stated limits other than time (memory) for every player, for
+    /// debugging (`limits=off` does it for one player).
+    #[arg(long)]
+    no_limits: bool,
     /// Games played at once (each player runs alone in a game: 2 jobs on 2 cores).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: u64,
@@ -310,6 +314,12 @@ impl<R: Referee> Setup<R> {
         let players = specs
             .iter()
             .map(|spec| player::<R>(spec, start.limit_ms.map(Duration::from_millis)))
+            .map(|player| {
+                player.map(|mut player| {
+                    player.limits &= !start.no_limits;
+                    player
+                })
+            })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
             referee,

@@ -155,6 +155,9 @@ pub struct Player {
     /// This player's own limit per move (or turn), replacing the judge's; the game's other
     /// limits (a first turn, the time to say OK) are scaled by the same factor.
     pub limit: Option<Duration>,
+    /// Whether the judge's other stated limits (memory) are enforced on this player: on
+    /// unless `limits=off` or `--no-limits` turns them off, for debugging.
+    pub limits: bool,
 }
 
 impl Player {
@@ -164,6 +167,7 @@ impl Player {
             name: builtin.name(),
             program: Program::Builtin(builtin),
             limit: None,
+            limits: true,
         }
     }
 
@@ -173,6 +177,7 @@ impl Player {
             name: command.join(" "),
             program: Program::Command(command),
             limit: None,
+            limits: true,
         }
     }
 
@@ -184,13 +189,14 @@ impl Player {
     /// - `self:NAME`: the built-in as a process (this binary's `player GAME NAME`);
     /// - a command line, split like a shell does (`'...'`, `"..."`, `\`);
     /// - `key=value` fields: `name=NAME`, `cmd=COMMAND` (any of the above, quoted when it has
-    ///   spaces) and `limit_ms=N`, e.g. `name=new cmd="bot --budget-ms 500" limit_ms=1000`.
+    ///   spaces), `limit_ms=N` and `limits=off` (the judge's memory limit not enforced), e.g.
+    ///   `name=new cmd="bot --budget-ms 500" limit_ms=1000`.
     ///
     /// A built-in the game has no strategy for, or no process for, is an error.
     pub fn parse(spec: &str, offer: &Offer) -> Result<Self, Error> {
         let words = split_words(spec)?;
         let is_field = |word: &String| {
-            ["name=", "cmd=", "limit_ms="]
+            ["name=", "cmd=", "limit_ms=", "limits="]
                 .iter()
                 .any(|key| word.starts_with(key))
         };
@@ -198,7 +204,7 @@ impl Player {
             return Self::parse_program(&words, offer);
         }
         let refused = |words: String| Err(Error::Player(words));
-        let (mut name, mut command, mut limit) = (None, None, None);
+        let (mut name, mut command, mut limit, mut limits) = (None, None, None, true);
         for word in &words {
             let (key, value) = word.split_once('=').expect("a field has '='");
             match key {
@@ -212,6 +218,11 @@ impl Player {
                         ));
                     }
                 },
+                "limits" => match value {
+                    "off" => limits = false,
+                    "on" => limits = true,
+                    _ => return refused(format!("limits is on or off, not {value:?}")),
+                },
                 _ => return refused(format!("an empty field {word:?} in player {spec:?}")),
             }
         }
@@ -221,6 +232,7 @@ impl Player {
         let mut player = Self::parse_program(&split_words(&command)?, offer)?;
         player.name = name.unwrap_or(player.name);
         player.limit = limit;
+        player.limits = limits;
         Ok(player)
     }
 
@@ -466,6 +478,9 @@ mod tests {
             Program::Command(vec!["bin/bot".into(), "--budget-ms".into(), "250".into()])
         );
         assert_eq!(named.limit, Some(Duration::from_millis(400)));
+        assert!(named.limits, "the judge's limits hold unless turned off");
+        assert!(!parse("cmd=bin/bot limits=off").limits);
+        assert!(parse("cmd=bin/bot limits=on").limits);
         assert_eq!(
             parse("name=ab cmd=alphabeta:2").program,
             Program::Builtin(Builtin::AlphaBeta(Limit::Depth(2)))
@@ -477,6 +492,7 @@ mod tests {
             "name=x",
             "name=x cmd=bot limit_ms=0",
             "limit_ms=abc cmd=x",
+            "cmd=x limits=no",
             "self:nobody",
         ] {
             assert!(Player::parse(bad, &ANY_GAME).is_err(), "{bad:?} parsed");

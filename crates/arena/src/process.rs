@@ -35,6 +35,8 @@ pub struct Run {
     /// Peak resident memory of the process, in KiB (its `VmHWM`, read while it runs; see
     /// `high_water_kib` and `reap`; 0 if it ended before it could be read).
     pub peak_rss_kib: u64,
+    /// Whether it was stopped for going over its memory limit (then `peak_rss_kib` is over it).
+    pub over_memory: bool,
     /// Standard output (at most 1 MiB).
     pub stdout: Vec<u8>,
     /// Standard error (at most 1 MiB).
@@ -162,11 +164,13 @@ fn status_high_water_kib(pid: &str) -> Option<u64> {
 /// referee itself was held up and found it ended only after the limit), and its peak resident
 /// memory in KiB: the highest `VmHWM` read while it ran (every 2 ms, and `seen` from earlier
 /// reads), or `ru_maxrss` where that is higher and above the referee's own peak; 0 when a bot
-/// ended before any reading and its peak cannot be told from the referee's.
+/// ended before any reading and its peak cannot be told from the referee's. A process whose
+/// reading goes over `memory_kib` is killed at once, as one over its time.
 fn reap(
     child: &mut std::process::Child,
     since: Instant,
     limit: Duration,
+    memory_kib: Option<u64>,
     mut seen: u64,
 ) -> (Exit, Duration, u64) {
     let pid = child.id() as libc::pid_t;
@@ -186,7 +190,7 @@ fn reap(
         if reaped == pid || reaped < 0 {
             break;
         }
-        if seen_after > limit {
+        if seen_after > limit || memory_kib.is_some_and(|most| seen > most) {
             let _ = child.kill();
             // SAFETY: as above; this blocking call reaps the killed child.
             unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
@@ -217,14 +221,16 @@ fn reap(
 }
 
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
-/// file, killing it if it runs longer than `limit`.
-pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
+/// file, killing it if it runs longer than `limit` or its resident memory goes over
+/// `memory_kib` (read every 2 ms).
+pub fn run_once(command: &[String], input: &[u8], limit: Duration, memory_kib: Option<u64>) -> Run {
     let start = Instant::now();
     let failed = |message: String| Run {
         exit: Exit::SpawnFailed(message),
         timed_out: false,
         elapsed: start.elapsed(),
         peak_rss_kib: 0,
+        over_memory: false,
         stdout: Vec::new(),
         stderr: Vec::new(),
     };
@@ -243,7 +249,7 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
     });
     let out_reader = read_pipe(stdout);
     let err_reader = read_pipe(stderr);
-    let (exit, elapsed, peak_rss_kib) = reap(&mut child, start, limit, 0);
+    let (exit, elapsed, peak_rss_kib) = reap(&mut child, start, limit, memory_kib, 0);
     let _ = writer.join();
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
@@ -252,6 +258,7 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration) -> Run {
         timed_out: elapsed > limit,
         elapsed,
         peak_rss_kib,
+        over_memory: memory_kib.is_some_and(|most| peak_rss_kib > most),
         stdout,
         stderr,
     }
@@ -353,7 +360,8 @@ impl Session {
     /// reports how it ended.
     pub fn finish(mut self, grace: Duration) -> SessionEnd {
         drop(self.stdin.take());
-        let (exit, _, peak_rss_kib) = reap(&mut self.child, Instant::now(), grace, self.peak_kib);
+        let (exit, _, peak_rss_kib) =
+            reap(&mut self.child, Instant::now(), grace, None, self.peak_kib);
         let stderr = self
             .stderr
             .take()
@@ -378,7 +386,7 @@ mod tests {
         let mut child = spawn(&command).unwrap();
         // The bot ends at once, but the referee looks only after 100 ms: that is its time.
         thread::sleep(Duration::from_millis(100));
-        let (exit, seen_after, _) = reap(&mut child, since, Duration::from_millis(20), 0);
+        let (exit, seen_after, _) = reap(&mut child, since, Duration::from_millis(20), None, 0);
         assert_eq!(exit, Exit::Code(0));
         assert!(seen_after >= Duration::from_millis(100), "{seen_after:?}");
     }
@@ -404,11 +412,12 @@ mod tests {
 
     #[test]
     fn a_run_is_late_exactly_when_its_time_is_over_the_limit() {
-        let quick = run_once(&["true".to_string()], b"", Duration::from_secs(5));
+        let quick = run_once(&["true".to_string()], b"", Duration::from_secs(5), None);
         let slow = run_once(
             &["sleep".to_string(), "5".to_string()],
             b"",
             Duration::from_millis(50),
+            None,
         );
         assert_eq!((&quick.exit, quick.timed_out), (&Exit::Code(0), false));
         assert!(slow.timed_out && matches!(slow.exit, Exit::Signal(_)));

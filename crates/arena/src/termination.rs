@@ -92,6 +92,13 @@ pub enum Loss {
         /// The command it answered.
         command: String,
     },
+    /// Its process went over the memory limit its judge states, and was stopped.
+    MemoryLimit {
+        /// The limit, in MiB.
+        limit_mib: u64,
+        /// Its resident memory when it was stopped, in KiB.
+        peak_kib: u64,
+    },
     /// It resigned (Go).
     Resigned,
     /// A built-in the game has no strategy for.
@@ -155,6 +162,14 @@ impl fmt::Display for Loss {
             Self::NotGtp { reply, command } => {
                 write!(f, "{reply:?} is not a GTP reply (to {command:?})")
             }
+            Self::MemoryLimit {
+                limit_mib,
+                peak_kib,
+            } => write!(
+                f,
+                "memory limit: {:.1} MiB resident, over the {limit_mib} MiB allowed",
+                *peak_kib as f64 / 1024.0
+            ),
             Self::Resigned => write!(f, "resigned"),
             Self::NoSuchBuiltin { builtin, game } => {
                 write!(f, "no {builtin} built-in plays {game}")
@@ -188,6 +203,14 @@ mod tests {
             "closed its output before OK (it exited or crashed)"
         );
         assert_eq!(Loss::Resigned.to_string(), "resigned");
+        let memory = Loss::MemoryLimit {
+            limit_mib: 8,
+            peak_kib: 9 * 1024 + 512,
+        };
+        assert_eq!(
+            memory.to_string(),
+            "memory limit: 9.5 MiB resident, over the 8 MiB allowed"
+        );
         let no_go = Loss::NoSuchBuiltin {
             builtin: "alpha-beta".to_string(),
             game: "Go".to_string(),

@@ -68,6 +68,22 @@ pub struct Turn<'a, P> {
     pub limit: Duration,
     /// Whether this is the seat's first turn of the game.
     pub first: bool,
+    /// The memory the judge allows a process started for the move, in MiB, when it is
+    /// enforced ([`Judge::MEMORY_LIMIT_MIB`], unless the player's limits are off).
+    pub memory_mib: Option<u64>,
+}
+
+impl<P> Turn<'_, P> {
+    /// The loss of a process started for this move that went over its memory limit.
+    pub fn check_memory(&self, run: &crate::process::Run) -> Result<(), Loss> {
+        match (self.memory_mib, run.over_memory) {
+            (Some(limit_mib), true) => Err(Loss::MemoryLimit {
+                limit_mib,
+                peak_kib: run.peak_rss_kib,
+            }),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// How a game ended in points.
@@ -106,6 +122,10 @@ pub trait Judge: Sync {
     type Move: Copy;
     /// What the referee keeps of a program over a game (a process that lives for the game).
     type Link;
+
+    /// The peak resident memory the judge states for a process started for one move, in MiB,
+    /// enforced by the referee unless a player's limits are off; `None`: no limit stated.
+    const MEMORY_LIMIT_MIB: Option<u64> = None;
 
     /// The position `start` (the referee's own start text) describes.
     fn position(&self, start: &str) -> Self::Position;
@@ -261,6 +281,7 @@ impl<J: Judge> Table<'_, J> {
                         last: self.record.moves.last().map(|m| m.text.as_str()),
                         limit: self.limits[seat],
                         first: !moved[seat],
+                        memory_mib: J::MEMORY_LIMIT_MIB.filter(|_| self.players[seat].limits),
                     };
                     self.judge.ask(&mut self.links[seat], turn)
                 }

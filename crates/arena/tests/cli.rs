@@ -268,6 +268,28 @@ fn named_players_with_quoted_commands_and_their_own_limits() {
 }
 
 #[test]
+fn no_limits_lifts_the_memory_limit_for_every_player() {
+    let hog = "name=hog cmd=\"sh -c 'cat > /dev/null; exec dd if=/dev/zero of=/dev/null bs=32M count=100000'\"";
+    for (flag, reason) in [
+        (None, "over the 8 MiB allowed"),
+        (Some("--no-limits"), "no answer within 300 ms"),
+    ] {
+        let mut args = vec![
+            "match", "grow", "--a", hog, "--b", "greedy", "--boards", "1",
+        ];
+        args.extend(["--limit-ms", "300"]);
+        args.extend(flag);
+        let out = arena(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.contains("hog forfeited") && text.contains(reason),
+            "{flag:?}: {text}"
+        );
+    }
+}
+
+#[test]
 fn limit_ms_holds_the_players_without_a_limit_of_their_own() {
     let jsonl = temp("limits.jsonl");
     let out = arena(&[

@@ -86,6 +86,12 @@ fn broken_bots_lose_with_the_right_reason() {
     assert_forfeits(sh("cat"), "must start with J");
     assert_forfeits(sh("cat > /dev/null; kill -SEGV $$"), "signal 11");
     assert_forfeits(sh("echo oops >&2; exit 3"), "status 3: oops");
+    // 160 MiB read again and again: over the statement's 128 MB, stopped at once.
+    let hog = "cat > /dev/null; exec dd if=/dev/zero of=/dev/null bs=160M count=100000";
+    assert_forfeits(sh(hog), "over the 128 MiB allowed");
+    let mut unlimited = sh(hog);
+    unlimited.limits = false;
+    assert_forfeits(unlimited, "timed out after 300 ms");
     assert_forfeits(
         floodgate_arena::player::Player::command(vec!["/nonexistent/bot".into()]),
         "cannot start",

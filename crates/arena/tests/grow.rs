@@ -59,6 +59,13 @@ fn broken_bots_lose_with_the_right_reason() {
     assert!(reason(sh("cat > /dev/null; printf -- '-3,0,2,1\\n'")).contains("malformed"));
     assert!(reason(sh("cat > /dev/null; echo 3,0,5,5")).contains("malformed"));
     assert!(reason(sh("cat > /dev/null; kill -SEGV $$")).contains("signal 11"));
+    // 32 MiB read again and again: over the statement's 8 MB, stopped at once.
+    let hog = "cat > /dev/null; exec dd if=/dev/zero of=/dev/null bs=32M count=100000";
+    let over = reason(sh(hog));
+    assert!(over.contains("over the 8 MiB allowed"), "{over}");
+    let mut unlimited = sh(hog);
+    unlimited.limits = false;
+    assert!(reason(unlimited).contains("no answer within 500 ms"));
     // Valid as a first move, but not as a later one: the second move must split a leaf.
     let first_then_again = sh("cat > /dev/null; echo 3,0,2,1");
     let record = play_game([&first_then_again, &greedy], 1, limit);

@@ -61,7 +61,7 @@ fn peak_memory_is_the_bots_own() {
     let ballast = vec![1u8; 32 << 20];
     assert!(ballast.iter().step_by(4096).all(|&b| b == 1));
     let command: Vec<String> = ["sleep", "0.05"].map(String::from).to_vec();
-    let run = run_once(&command, b"", Duration::from_secs(2));
+    let run = run_once(&command, b"", Duration::from_secs(2), None);
     assert!(
         run.peak_rss_kib > 0 && run.peak_rss_kib < 8 << 10,
         "sleep peaked at {} KiB",

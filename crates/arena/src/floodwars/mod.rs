@@ -75,6 +75,9 @@ impl Judge for FloodWars {
     type Move = Colour;
     type Link = ();
 
+    /// The statement's 128 MB.
+    const MEMORY_LIMIT_MIB: Option<u64> = Some(128);
+
     fn position(&self, start: &str) -> Position {
         start_position(start).expect("the referee's board is well formed")
     }
@@ -94,7 +97,14 @@ impl Judge for FloodWars {
 
     fn ask(&self, _: &mut Option<()>, turn: Turn<'_, Position>) -> Result<Answer<Colour>, Loss> {
         let position = turn.position;
-        let run = run_once(turn.command, position.to_string().as_bytes(), turn.limit);
+        let memory = turn.memory_mib.map(|mib| mib << 10);
+        let run = run_once(
+            turn.command,
+            position.to_string().as_bytes(),
+            turn.limit,
+            memory,
+        );
+        turn.check_memory(&run)?;
         if run.timed_out {
             return Err(Loss::late(Awaited::Exit, turn.limit));
         }

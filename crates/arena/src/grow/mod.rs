@@ -42,6 +42,10 @@ impl Judge for Grow {
     type Move = Move;
     type Link = ();
 
+    /// The statement's 8 MB of peak resident memory (stated; the deployed judge did not
+    /// measure it).
+    const MEMORY_LIMIT_MIB: Option<u64> = Some(8);
+
     /// Every game starts from the empty grid.
     fn position(&self, _: &str) -> State {
         State::default()
@@ -58,7 +62,14 @@ impl Judge for Grow {
     fn ask(&self, _: &mut Option<()>, turn: Turn<'_, State>) -> Result<Answer<Move>, Loss> {
         let (state, limit) = (turn.position, turn.limit);
         let side = state.to_move();
-        let run = run_once(turn.command, format_grid(state, side).as_bytes(), limit);
+        let memory = turn.memory_mib.map(|mib| mib << 10);
+        let run = run_once(
+            turn.command,
+            format_grid(state, side).as_bytes(),
+            limit,
+            memory,
+        );
+        turn.check_memory(&run)?;
         if run.timed_out {
             return Err(Loss::late(Awaited::Answer, limit));
         }
