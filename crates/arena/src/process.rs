@@ -3,12 +3,14 @@
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The most output kept from a bot (a bot that floods its output is cut off here).
-const OUTPUT_LIMIT: u64 = 1 << 20;
+/// The most output kept from a bot process started for one move, on each of its outputs: one
+/// that writes this much is stopped (the output limit).
+pub const OUTPUT_LIMIT: u64 = 1 << 20;
 
 /// How a bot process ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +39,9 @@ pub struct Run {
     pub peak_rss_kib: u64,
     /// Whether it was stopped for going over its memory limit (then `peak_rss_kib` is over it).
     pub over_memory: bool,
+    /// Whether it wrote [`OUTPUT_LIMIT`] bytes or more to standard output or standard error,
+    /// and was stopped for it.
+    pub over_output: bool,
     /// Standard output (at most 1 MiB).
     pub stdout: Vec<u8>,
     /// Standard error (at most 1 MiB).
@@ -51,12 +56,19 @@ impl Run {
     }
 }
 
-/// Reads a pipe to its end (at most [`OUTPUT_LIMIT`] bytes) on a thread of its own.
-fn read_pipe<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Vec<u8>> {
+/// Reads a pipe to its end (at most [`OUTPUT_LIMIT`] bytes) on a thread of its own; raises
+/// `full` when it stops at the limit.
+fn read_pipe<R: Read + Send + 'static>(
+    pipe: Option<R>,
+    full: Arc<AtomicBool>,
+) -> thread::JoinHandle<Vec<u8>> {
     thread::spawn(move || {
         let mut bytes = Vec::new();
         if let Some(pipe) = pipe {
             let _ = pipe.take(OUTPUT_LIMIT).read_to_end(&mut bytes);
+        }
+        if bytes.len() as u64 >= OUTPUT_LIMIT {
+            full.store(true, Ordering::Relaxed);
         }
         bytes
     })
@@ -164,13 +176,13 @@ fn status_high_water_kib(pid: &str) -> Option<u64> {
 /// referee itself was held up and found it ended only after the limit), and its peak resident
 /// memory in KiB: the highest `VmHWM` read while it ran (every 2 ms, and `seen` from earlier
 /// reads), or `ru_maxrss` where that is higher and above the referee's own peak; 0 when a bot
-/// ended before any reading and its peak cannot be told from the referee's. A process whose
-/// reading goes over `memory_kib` is killed at once, as one over its time.
+/// ended before any reading and its peak cannot be told from the referee's. A process for
+/// which `over` (given its peak so far) says so is killed at once, as one over its time.
 fn reap(
     child: &mut std::process::Child,
     since: Instant,
     limit: Duration,
-    memory_kib: Option<u64>,
+    over: impl Fn(u64) -> bool,
     mut seen: u64,
 ) -> (Exit, Duration, u64) {
     let pid = child.id() as libc::pid_t;
@@ -190,7 +202,7 @@ fn reap(
         if reaped == pid || reaped < 0 {
             break;
         }
-        if seen_after > limit || memory_kib.is_some_and(|most| seen > most) {
+        if seen_after > limit || over(seen) {
             let _ = child.kill();
             // SAFETY: as above; this blocking call reaps the killed child.
             unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
@@ -221,8 +233,8 @@ fn reap(
 }
 
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
-/// file, killing it if it runs longer than `limit` or its resident memory goes over
-/// `memory_kib` (read every 2 ms).
+/// file, killing it if it runs longer than `limit`, its resident memory goes over `memory_kib`
+/// (read every 2 ms), or it writes [`OUTPUT_LIMIT`] bytes to either output.
 pub fn run_once(command: &[String], input: &[u8], limit: Duration, memory_kib: Option<u64>) -> Run {
     let start = Instant::now();
     let failed = |message: String| Run {
@@ -231,6 +243,7 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration, memory_kib: O
         elapsed: start.elapsed(),
         peak_rss_kib: 0,
         over_memory: false,
+        over_output: false,
         stdout: Vec::new(),
         stderr: Vec::new(),
     };
@@ -247,9 +260,12 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration, memory_kib: O
             let _ = stdin.write_all(&input);
         }
     });
-    let out_reader = read_pipe(stdout);
-    let err_reader = read_pipe(stderr);
-    let (exit, elapsed, peak_rss_kib) = reap(&mut child, start, limit, memory_kib, 0);
+    let full = Arc::new(AtomicBool::new(false));
+    let out_reader = read_pipe(stdout, full.clone());
+    let err_reader = read_pipe(stderr, full.clone());
+    let over =
+        |seen: u64| memory_kib.is_some_and(|most| seen > most) || full.load(Ordering::Relaxed);
+    let (exit, elapsed, peak_rss_kib) = reap(&mut child, start, limit, over, 0);
     let _ = writer.join();
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
@@ -259,6 +275,7 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration, memory_kib: O
         elapsed,
         peak_rss_kib,
         over_memory: memory_kib.is_some_and(|most| peak_rss_kib > most),
+        over_output: full.load(Ordering::Relaxed),
         stdout,
         stderr,
     }
@@ -319,7 +336,7 @@ impl Session {
                 line.clear();
             }
         });
-        let stderr = Some(read_pipe(child.stderr.take()));
+        let stderr = Some(read_pipe(child.stderr.take(), Arc::default()));
         Ok(Self {
             stdin: child.stdin.take(),
             child,
@@ -360,8 +377,13 @@ impl Session {
     /// reports how it ended.
     pub fn finish(mut self, grace: Duration) -> SessionEnd {
         drop(self.stdin.take());
-        let (exit, _, peak_rss_kib) =
-            reap(&mut self.child, Instant::now(), grace, None, self.peak_kib);
+        let (exit, _, peak_rss_kib) = reap(
+            &mut self.child,
+            Instant::now(),
+            grace,
+            |_| false,
+            self.peak_kib,
+        );
         let stderr = self
             .stderr
             .take()
@@ -386,7 +408,8 @@ mod tests {
         let mut child = spawn(&command).unwrap();
         // The bot ends at once, but the referee looks only after 100 ms: that is its time.
         thread::sleep(Duration::from_millis(100));
-        let (exit, seen_after, _) = reap(&mut child, since, Duration::from_millis(20), None, 0);
+        let (exit, seen_after, _) =
+            reap(&mut child, since, Duration::from_millis(20), |_| false, 0);
         assert_eq!(exit, Exit::Code(0));
         assert!(seen_after >= Duration::from_millis(100), "{seen_after:?}");
     }

@@ -99,6 +99,12 @@ pub enum Loss {
         /// Its resident memory when it was stopped, in KiB.
         peak_kib: u64,
     },
+    /// Its process wrote more than the referee reads from a move (the output limit), and was
+    /// stopped.
+    OutputLimit {
+        /// The limit, in bytes.
+        limit_bytes: u64,
+    },
     /// It resigned (Go).
     Resigned,
     /// A built-in the game has no strategy for.
@@ -170,6 +176,12 @@ impl fmt::Display for Loss {
                 "memory limit: {:.1} MiB resident, over the {limit_mib} MiB allowed",
                 *peak_kib as f64 / 1024.0
             ),
+            Self::OutputLimit { limit_bytes } => {
+                write!(
+                    f,
+                    "output limit: {limit_bytes} bytes or more written for one move"
+                )
+            }
             Self::Resigned => write!(f, "resigned"),
             Self::NoSuchBuiltin { builtin, game } => {
                 write!(f, "no {builtin} built-in plays {game}")
@@ -210,6 +222,11 @@ mod tests {
         assert_eq!(
             memory.to_string(),
             "memory limit: 9.5 MiB resident, over the 8 MiB allowed"
+        );
+        let output = Loss::OutputLimit { limit_bytes: 1024 };
+        assert_eq!(
+            output.to_string(),
+            "output limit: 1024 bytes or more written for one move"
         );
         let no_go = Loss::NoSuchBuiltin {
             builtin: "alpha-beta".to_string(),

@@ -74,8 +74,13 @@ pub struct Turn<'a, P> {
 }
 
 impl<P> Turn<'_, P> {
-    /// The loss of a process started for this move that went over its memory limit.
-    pub fn check_memory(&self, run: &crate::process::Run) -> Result<(), Loss> {
+    /// The loss of a process started for this move that went over its memory limit, or
+    /// wrote more than the referee reads.
+    pub fn check_limits(&self, run: &crate::process::Run) -> Result<(), Loss> {
+        if run.over_output {
+            let limit_bytes = crate::process::OUTPUT_LIMIT;
+            return Err(Loss::OutputLimit { limit_bytes });
+        }
         match (self.memory_mib, run.over_memory) {
             (Some(limit_mib), true) => Err(Loss::MemoryLimit {
                 limit_mib,

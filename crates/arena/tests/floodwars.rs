@@ -92,6 +92,7 @@ fn broken_bots_lose_with_the_right_reason() {
     let mut unlimited = sh(hog);
     unlimited.limits = false;
     assert_forfeits(unlimited, "timed out after 300 ms");
+    assert_forfeits(sh("cat > /dev/null; exec yes"), "output limit");
     assert_forfeits(
         floodgate_arena::player::Player::command(vec!["/nonexistent/bot".into()]),
         "cannot start",

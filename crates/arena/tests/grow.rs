@@ -66,6 +66,14 @@ fn broken_bots_lose_with_the_right_reason() {
     let mut unlimited = sh(hog);
     unlimited.limits = false;
     assert!(reason(unlimited).contains("no answer within 500 ms"));
+    // Output without end, on either stream: stopped at the arena's 1 MiB.
+    for flood in ["cat > /dev/null; exec yes", "cat > /dev/null; exec yes >&2"] {
+        let over = reason(sh(flood));
+        assert!(
+            over.contains("output limit: 1048576 bytes"),
+            "{flood}: {over}"
+        );
+    }
     // Valid as a first move, but not as a later one: the second move must split a leaf.
     let first_then_again = sh("cat > /dev/null; echo 3,0,2,1");
     let record = play_game([&first_then_again, &greedy], 1, limit);

@@ -104,7 +104,7 @@ impl Judge for FloodWars {
             turn.limit,
             memory,
         );
-        turn.check_memory(&run)?;
+        turn.check_limits(&run)?;
         if run.timed_out {
             return Err(Loss::late(Awaited::Exit, turn.limit));
         }

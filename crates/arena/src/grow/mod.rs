@@ -69,7 +69,7 @@ impl Judge for Grow {
             limit,
             memory,
         );
-        turn.check_memory(&run)?;
+        turn.check_limits(&run)?;
         if run.timed_out {
             return Err(Loss::late(Awaited::Answer, limit));
         }
