@@ -39,6 +39,7 @@ pub mod process;
 pub mod record;
 pub mod referee;
 pub mod replay;
+pub mod sandbox;
 pub mod serve;
 pub mod shards;
 pub mod sprt;

@@ -13,10 +13,11 @@ use floodgate_arena::games::{ForGame, GAMES, for_game};
 use floodgate_arena::matchup::{
     Flow, MatchGame, Schedule, play_pairs, play_pairs_among, summarize,
 };
-use floodgate_arena::player::{Builtin, Offer, Player};
+use floodgate_arena::player::{Builtin, Offer, Player, Program};
 use floodgate_arena::record::MatchLine;
 use floodgate_arena::referee::{Referee, Settings};
 use floodgate_arena::replay::View;
+use floodgate_arena::sandbox;
 use floodgate_arena::serve::write;
 use floodgate_arena::shards::{PairScore, Shard, ShardFile, merge, pool, score_pair};
 use floodgate_arena::sprt::{Decision, Pentanomial, Sprt};
@@ -95,6 +96,11 @@ struct StartArgs {
     /// debugging (`limits=off` does it for one player).
     #[arg(long)]
     no_limits: bool,
+    /// Run every program player in a sandbox (bubblewrap): no network, no view of other
+    /// processes, a private /tmp, nothing of the machine but its system directories and the
+    /// program's own (docs/arena.md, "Running untrusted programs").
+    #[arg(long)]
+    sandbox: bool,
     /// Games played at once (each player runs alone in a game: 2 jobs on 2 cores).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: u64,
@@ -315,12 +321,17 @@ impl<R: Referee> Setup<R> {
             .iter()
             .map(|spec| player::<R>(spec, start.limit_ms.map(Duration::from_millis)))
             .map(|player| {
-                player.map(|mut player| {
-                    player.limits &= !start.no_limits;
-                    player
-                })
+                let mut player = player?;
+                player.limits &= !start.no_limits;
+                if start.sandbox
+                    && let Program::Command(command) = &player.program
+                {
+                    player.program = Program::Command(sandbox::wrap(command)?);
+                    player.check_starts()?;
+                }
+                Ok(player)
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, Error>>()?;
         Ok(Self {
             referee,
             players,

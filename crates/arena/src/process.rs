@@ -154,6 +154,9 @@ fn high_water_kib(pid: &str) -> Option<u64> {
 /// `peak` (KiB, 0 while nothing has been read) raised by a new reading of process `pid`. Only
 /// the first reading needs [`high_water_kib`]'s check of the code address: after its `exec` a
 /// process never runs in the referee's memory again, so later readings read `VmHWM` alone.
+///
+/// The processes it started count too, a few generations down (the highest of their peaks):
+/// a bot run under the sandbox is the child of `bwrap`, and a bot may start helpers.
 fn raise_peak_kib(pid: &str, peak: u64) -> u64 {
     let now = if peak == 0 {
         high_water_kib(pid)
@@ -161,6 +164,26 @@ fn raise_peak_kib(pid: &str, peak: u64) -> u64 {
         status_high_water_kib(pid)
     };
     peak.max(now.unwrap_or(0))
+        .max(descendants_high_water_kib(pid, 4))
+}
+
+/// The highest `VmHWM` among the children of process `pid` (from its main thread's
+/// `children` list) and theirs, `depth` generations down; 0 when there are none.
+fn descendants_high_water_kib(pid: &str, depth: u32) -> u64 {
+    if depth == 0 {
+        return 0;
+    }
+    let Ok(children) = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) else {
+        return 0;
+    };
+    children
+        .split_whitespace()
+        .map(|child| {
+            let own = status_high_water_kib(child).unwrap_or(0);
+            own.max(descendants_high_water_kib(child, depth - 1))
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// `VmHWM` from `/proc/PID/status` (`pid` a number, or `self`), in KiB.
