@@ -63,6 +63,20 @@ fn broken_bots_lose_with_codingames_points() {
     let (died, points) = forfeit(sh("exit 1"));
     assert!(died.reason.contains("closed its output"));
     assert_eq!(points, [0, -7]);
+    // One that closes its output and stays: the same loss, and the game does not wait for it
+    // (its process group is killed when the game ends).
+    let started = std::time::Instant::now();
+    let (closed, points) = forfeit(sh("exec > /dev/null; sleep 30"));
+    assert!(
+        closed.reason.contains("closed its output"),
+        "{}",
+        closed.reason
+    );
+    assert_eq!(points, [0, -7]);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "the game waited for it"
+    );
 }
 
 #[test]
