@@ -5,6 +5,7 @@ use std::process::{Command, Output};
 
 mod common;
 use common::arena;
+use floodgate_arena::termination::Loss;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -270,14 +271,15 @@ fn named_players_with_quoted_commands_and_their_own_limits() {
 #[test]
 fn no_limits_lifts_the_memory_limit_for_every_player() {
     let hog = "name=hog cmd=\"sh -c 'cat > /dev/null; exec dd if=/dev/zero of=/dev/null bs=32M count=100000'\"";
+    let jsonl = temp("hog.jsonl");
     for (flag, reason) in [
         (None, "over the 8 MiB allowed"),
         (Some("--no-limits"), "no answer within 300 ms"),
     ] {
         let mut args = vec![
-            "match", "grow", "--a", hog, "--b", "greedy", "--boards", "1",
+            "match", "grow", "--a", hog, "--b", "greedy", "--boards", "2",
         ];
-        args.extend(["--limit-ms", "300"]);
+        args.extend(["--limit-ms", "300", "--jsonl", jsonl.to_str().unwrap()]);
         args.extend(flag);
         let out = arena(&args);
         assert!(out.status.success(), "{}", stderr(&out));
@@ -286,7 +288,21 @@ fn no_limits_lifts_the_memory_limit_for_every_player() {
             text.contains("hog forfeited") && text.contains(reason),
             "{flag:?}: {text}"
         );
+        // Every game of the match was played and recorded whole, the loss typed.
+        let lines = std::fs::read_to_string(&jsonl).unwrap();
+        assert_eq!(lines.lines().count(), 4, "{lines}");
+        for line in lines.lines() {
+            let game = floodgate_arena::record::MatchLine::parse(line).unwrap();
+            let forfeit = game.record.forfeit.expect("the hog forfeits every game");
+            let typed = matches!(
+                (flag, forfeit.loss),
+                (None, Some(Loss::MemoryLimit { limit_mib: 8, .. }))
+                    | (Some(_), Some(Loss::Late { .. }))
+            );
+            assert!(typed, "{line}");
+        }
     }
+    std::fs::remove_file(&jsonl).unwrap();
 }
 
 #[test]
