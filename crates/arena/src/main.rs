@@ -21,7 +21,7 @@ use floodgate_arena::sandbox;
 use floodgate_arena::serve::write;
 use floodgate_arena::shards::{PairScore, Shard, ShardFile, merge, pool, score_pair};
 use floodgate_arena::sprt::{Decision, Pentanomial, Sprt};
-use floodgate_arena::tournament::{Pairing, Tournament, run_tournament};
+use floodgate_arena::tournament::{Pairing, run_tournament};
 
 #[derive(Parser)]
 #[command(
@@ -319,19 +319,8 @@ impl<R: Referee> Setup<R> {
         let referee = referee::<R>(start)?;
         let players = specs
             .iter()
-            .map(|spec| player::<R>(spec, start.limit_ms.map(Duration::from_millis)))
-            .map(|player| {
-                let mut player = player?;
-                player.limits &= !start.no_limits;
-                if start.sandbox
-                    && let Program::Command(command) = &player.program
-                {
-                    player.program = Program::Command(sandbox::wrap(command)?);
-                    player.check_starts()?;
-                }
-                Ok(player)
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
+            .map(|spec| player::<R>(spec, start))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
             referee,
             players,
@@ -402,10 +391,10 @@ impl ForGame for &SprtArgs {
             written: Ok(()),
         };
         let mut games = Vec::new();
-        for pair in done.chunks_exact(2) {
+        for pair in done {
             if test.decision == Decision::Continue {
-                test.add(&[pair[0].clone(), pair[1].clone()]);
-                games.extend_from_slice(pair);
+                test.add(&pair);
+                games.extend(pair);
             }
         }
         if test.decision == Decision::Continue {
@@ -436,7 +425,10 @@ impl ForGame for &SprtArgs {
 
 /// The complete pairs of an SPRT's `--jsonl` file, in pair order, checked to be of this test:
 /// the game, the seed, the players and their limits.
-fn played_pairs<R: Referee>(path: &PathBuf, setup: &Setup<R>) -> Result<Vec<MatchGame>, Error> {
+fn played_pairs<R: Referee>(
+    path: &PathBuf,
+    setup: &Setup<R>,
+) -> Result<Vec<[MatchGame; 2]>, Error> {
     let file = read_shard_file(path)?;
     let names = setup.pair().map(|player| player.name.clone());
     let limits = setup
@@ -474,7 +466,6 @@ fn played_pairs<R: Referee>(path: &PathBuf, setup: &Setup<R>) -> Result<Vec<Matc
     Ok(halves
         .into_values()
         .filter_map(|[first, second]| Some([first?, second?]))
-        .flatten()
         .collect())
 }
 
@@ -589,11 +580,17 @@ fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
     })
 }
 
-/// A player of game `R`, checked to start; `limit` (`--limit-ms`) where it has no limit of
-/// its own.
-fn player<R: Referee>(spec: &str, limit: Option<Duration>) -> Result<Player, Error> {
+/// A player of game `R` as the start options set it (`--limit-ms` where it has no limit of its
+/// own, `--no-limits`, `--sandbox`), checked to start as it will run.
+fn player<R: Referee>(spec: &str, start: &StartArgs) -> Result<Player, Error> {
     let mut player = Player::parse(spec, &offer::<R>())?;
-    player.limit = player.limit.or(limit);
+    player.limit = player.limit.or(start.limit_ms.map(Duration::from_millis));
+    player.limits &= !start.no_limits;
+    if start.sandbox
+        && let Program::Command(command) = &player.program
+    {
+        player.program = Program::Command(sandbox::wrap(command)?);
+    }
     player.check_starts()?;
     Ok(player)
 }
@@ -653,6 +650,11 @@ impl Jsonl {
     }
 }
 
+/// Reads the `--jsonl` files given on the command line.
+fn read_shard_files(paths: &[PathBuf]) -> Result<Vec<ShardFile>, Error> {
+    paths.iter().map(read_shard_file).collect()
+}
+
 /// Reads a `--jsonl` file: every line a recorded game.
 fn read_shard_file(path: &PathBuf) -> Result<ShardFile, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::file("read", path, e))?;
@@ -682,48 +684,27 @@ impl ForGame for SeatsOf {
 
 /// `arena merge`: the summary of shards' files, as one run would print it.
 fn merge_files(args: &MergeArgs) -> Result<(), Error> {
-    let files = args
-        .files
-        .iter()
-        .map(read_shard_file)
-        .collect::<Result<Vec<_>, _>>()?;
-    let merged = merge(&files)?;
+    let merged = merge(&read_shard_files(&args.files)?)?;
     let seats = for_game(&merged.game, SeatsOf)
         .ok_or_else(|| Error::Record(format!("no game {:?}", merged.game)))?;
-    if let [pairing] = &merged.pairings[..] {
-        let names = pairing.names.each_ref().map(String::as_str);
-        return write(&summarize(names, seats, &pairing.games).to_string());
-    }
-    let mut pairings = Vec::new();
-    for pairing in merged.pairings {
-        let names = pairing.names.each_ref().map(String::as_str);
-        write(&format!("{}\n", summarize(names, seats, &pairing.games)))?;
-        let [a, b] = pairing
-            .names
-            .each_ref()
-            .map(|name| merged.names.iter().position(|n| n == name).unwrap_or(0));
-        pairings.push(Pairing {
-            a,
-            b,
-            games: pairing.games,
-        });
-    }
-    let tournament = Tournament {
-        names: merged.names,
-        pairings,
+    let tournament = &merged.tournament;
+    let summary = |pairing: &Pairing| {
+        let names = [pairing.a, pairing.b].map(|p| tournament.names[p].as_str());
+        summarize(names, seats, &pairing.games)
     };
+    if let [pairing] = &tournament.pairings[..] {
+        return write(&summary(pairing).to_string());
+    }
+    for pairing in &tournament.pairings {
+        write(&format!("{}\n", summary(pairing)))?;
+    }
     write(&tournament.to_string())
 }
 
 /// `arena sprt-status`: the pooled pairs of the files and the test's state.
 fn sprt_status(args: &SprtStatusArgs) -> Result<(), Error> {
     let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta)?;
-    let files = args
-        .files
-        .iter()
-        .map(read_shard_file)
-        .collect::<Result<Vec<_>, _>>()?;
-    let pool = pool(&files, args.pairs_by.score())?;
+    let pool = pool(&read_shard_files(&args.files)?, args.pairs_by.score())?;
     let (lower, upper) = sprt.bounds();
     let [a, b] = &pool.names;
     let (elo0, elo1, alpha, beta) = (args.elo0, args.elo1, args.alpha, args.beta);

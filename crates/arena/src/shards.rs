@@ -13,6 +13,7 @@ use crate::error::Error;
 use crate::matchup::MatchGame;
 use crate::record::MatchLine;
 use crate::sprt::Pentanomial;
+use crate::tournament::{Pairing, Tournament};
 
 /// Run `index` of `count` (from 1): it plays the board pairs `k` with `k % count == index - 1`,
 /// both games of each. The shards of one count are disjoint and together hold every pair,
@@ -124,24 +125,14 @@ pub struct ShardFile {
     pub lines: Vec<MatchLine>,
 }
 
-/// One pairing of merged files: `a` and `b` and their games in pair order.
-#[derive(Clone, Debug)]
-pub struct MergedPairing {
-    /// `a`'s and `b`'s names.
-    pub names: [String; 2],
-    /// Their games, by pair and then `a`'s seat, as one run returns them.
-    pub games: Vec<MatchGame>,
-}
-
-/// Shards' files read back as one match, or one tournament (several pairings).
+/// Shards' files read back as one match (a tournament of one pairing) or one tournament.
 #[derive(Clone, Debug)]
 pub struct Merged {
     /// The game's name.
     pub game: String,
-    /// The players in the order of the run (a tournament's order), by first appearance.
-    pub names: Vec<String>,
-    /// The pairings, in the order the run plays them.
-    pub pairings: Vec<MergedPairing>,
+    /// The players in the order of the run, by first appearance, and each pairing's games by
+    /// pair and then `a`'s seat, as one run returns them, in the order the run plays them.
+    pub tournament: Tournament,
 }
 
 /// What every game of one match (or tournament) shares, from its first line.
@@ -306,7 +297,7 @@ pub fn merge(files: &[ShardFile]) -> Result<Merged, Error> {
                 record: line.record.clone(),
             };
             if let Some((_, other)) = games.insert((line.pair, line.a_seat), (game, &file.name)) {
-                let [a, b] = names_of(&names, index);
+                let (a, b) = (&names[index[0]], &names[index[1]]);
                 return Err(Error::Record(format!(
                     "pair {} of {a} against {b} (a in seat {}) is in {other} and in {}: \
                      a shard given twice?",
@@ -315,24 +306,18 @@ pub fn merge(files: &[ShardFile]) -> Result<Merged, Error> {
             }
         }
     }
-    let mut missing = Vec::new();
-    let pairings: Vec<MergedPairing> = pairings
+    let mut missing = BTreeSet::new();
+    let pairings: Vec<Pairing> = pairings
         .into_iter()
-        .map(|(index, games)| {
+        .map(|((a, b), games)| {
             let last = games.keys().map(|&(pair, _)| pair).max().unwrap_or(0);
             let expected = common.boards.unwrap_or(last + 1);
-            for pair in 0..expected.max(last + 1) {
-                let seats: Vec<u8> = (0..2)
-                    .filter(|&seat| !games.contains_key(&(pair, seat)))
-                    .collect();
-                if !seats.is_empty() {
-                    missing.push((pair, seats.len()));
-                }
-            }
-            MergedPairing {
-                names: names_of(&names, [index.0, index.1]),
-                games: games.into_values().map(|(game, _)| game).collect(),
-            }
+            missing.extend(
+                (0..expected.max(last + 1))
+                    .filter(|&pair| (0..2).any(|seat| !games.contains_key(&(pair, seat)))),
+            );
+            let games = games.into_values().map(|(game, _)| game).collect();
+            Pairing { a, b, games }
         })
         .collect();
     if !missing.is_empty() {
@@ -340,28 +325,19 @@ pub fn merge(files: &[ShardFile]) -> Result<Merged, Error> {
     }
     Ok(Merged {
         game: common.game.to_string(),
-        names,
-        pairings,
+        tournament: Tournament { names, pairings },
     })
 }
 
-fn names_of(names: &[String], [a, b]: [usize; 2]) -> [String; 2] {
-    [names[a].clone(), names[b].clone()]
-}
-
-/// The message for missing pairs (each with how many of its games are missing), by shard when
-/// the files say how many there were.
-fn missing_pairs(missing: &[(usize, usize)], count: Option<usize>) -> String {
-    let pairs: BTreeSet<usize> = missing.iter().map(|&(pair, _)| pair).collect();
-    let list = |pairs: &mut dyn Iterator<Item = &usize>| {
-        let shown: Vec<String> = pairs.take(12).map(usize::to_string).collect();
-        shown.join(", ")
-    };
+/// The message for missing pairs (missing a game or both), by shard when the files say how
+/// many there were.
+fn missing_pairs(pairs: &BTreeSet<usize>, count: Option<usize>) -> String {
+    let shown: Vec<String> = pairs.iter().take(12).map(usize::to_string).collect();
     let more = if pairs.len() > 12 { ", ..." } else { "" };
     let mut text = format!(
         "incomplete: {} board pair(s) missing, or missing a game: {}{more}",
         pairs.len(),
-        list(&mut pairs.iter())
+        shown.join(", ")
     );
     if let Some(count) = count {
         let shards: BTreeSet<usize> = pairs
@@ -536,9 +512,9 @@ mod tests {
         let odd: Vec<MatchLine> = all.iter().filter(|l| l.pair % 2 == 1).cloned().collect();
         let even: Vec<MatchLine> = all.iter().filter(|l| l.pair % 2 == 0).cloned().collect();
         let merged = merge(&[file("odd", odd.clone()), file("even", even.clone())]).unwrap();
-        assert_eq!(merged.names, ["a", "b"], "a first, then b");
-        assert_eq!(merged.pairings.len(), 1);
-        let order: Vec<(usize, u8)> = merged.pairings[0]
+        assert_eq!(merged.tournament.names, ["a", "b"], "a first, then b");
+        assert_eq!(merged.tournament.pairings.len(), 1);
+        let order: Vec<(usize, u8)> = merged.tournament.pairings[0]
             .games
             .iter()
             .map(|g| (g.pair, g.a_seat))
