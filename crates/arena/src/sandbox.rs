@@ -36,23 +36,25 @@ pub fn wrap(command: &[String]) -> Result<Vec<String>, Error> {
     let Some((program, args)) = command.split_first() else {
         return Err(Error::Player("an empty player".to_string()));
     };
-    let mut line: Vec<String> = [
-        "--unshare-all",
-        "--die-with-parent",
-        "--new-session",
-        "--cap-drop",
-        "ALL",
-        "--proc",
-        "/proc",
-        "--dev",
-        "/dev",
-        "--tmpfs",
-        "/tmp",
-        "--chdir",
-        "/tmp",
-    ]
-    .map(String::from)
-    .into();
+    let mut line = vec![bwrap.display().to_string()];
+    line.extend(
+        [
+            "--unshare-all",
+            "--die-with-parent",
+            "--new-session",
+            "--cap-drop",
+            "ALL",
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "--tmpfs",
+            "/tmp",
+            "--chdir",
+            "/tmp",
+        ]
+        .map(String::from),
+    );
     for dir in SYSTEM {
         let path = Path::new(dir);
         if let Ok(target) = std::fs::read_link(path) {
@@ -73,7 +75,6 @@ pub fn wrap(command: &[String]) -> Result<Vec<String>, Error> {
     } else {
         program.clone()
     };
-    line.insert(0, bwrap.display().to_string());
     line.push("--".into());
     line.push(program);
     line.extend(args.iter().cloned());

@@ -126,11 +126,7 @@ impl<L: Layout> Solver<L> {
         if &magic != CHECKPOINT_MAGIC {
             return Err(invalid("not a checkpoint of the Cram solver's tables"));
         }
-        let mut word = || -> io::Result<u64> {
-            let mut bytes = [0; 8];
-            input.read_exact(&mut bytes)?;
-            Ok(u64::from_le_bytes(bytes))
-        };
+        let mut word = || table::read_u64(input);
         if word()? != u64::from(L::STRIDE) {
             return Err(invalid(
                 "a checkpoint of the other layout (boards of at most 4 rows use the wide one)",

@@ -199,7 +199,7 @@ impl Bucket {
 }
 
 /// Reads a little-endian `u64`.
-fn read_u64(input: &mut impl Read) -> io::Result<u64> {
+pub(super) fn read_u64(input: &mut impl Read) -> io::Result<u64> {
     let mut bytes = [0; 8];
     input.read_exact(&mut bytes)?;
     Ok(u64::from_le_bytes(bytes))
