@@ -457,11 +457,7 @@ fn played_pairs<R: Referee>(
                 names[1]
             )));
         }
-        halves.entry(line.pair).or_default()[seat] = Some(MatchGame {
-            pair: line.pair,
-            a_seat: line.a_seat,
-            record: line.record.clone(),
-        });
+        halves.entry(line.pair).or_default()[seat] = Some(MatchGame::from(line));
     }
     Ok(halves
         .into_values()

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::player::Player;
-use crate::record::GameRecord;
+use crate::record::{GameRecord, MatchLine};
 use crate::referee::Referee;
 use crate::shards::Shard;
 use crate::sprt::{GameScore, Pentanomial};
@@ -23,6 +23,17 @@ pub struct MatchGame {
     pub a_seat: u8,
     /// The game.
     pub record: GameRecord,
+}
+
+/// The game a line of a `--jsonl` file records.
+impl From<&MatchLine> for MatchGame {
+    fn from(line: &MatchLine) -> Self {
+        Self {
+            pair: line.pair,
+            a_seat: line.a_seat,
+            record: line.record.clone(),
+        }
+    }
 }
 
 impl MatchGame {

@@ -291,11 +291,7 @@ pub fn merge(files: &[ShardFile]) -> Result<Merged, Error> {
                 }
             });
             let games = pairings.entry((index[0], index[1])).or_default();
-            let game = MatchGame {
-                pair: line.pair,
-                a_seat: line.a_seat,
-                record: line.record.clone(),
-            };
+            let game = MatchGame::from(line);
             if let Some((_, other)) = games.insert((line.pair, line.a_seat), (game, &file.name)) {
                 let (a, b) = (&names[index[0]], &names[index[1]]);
                 return Err(Error::Record(format!(
@@ -395,11 +391,7 @@ pub fn pool(files: &[ShardFile], by: PairScore) -> Result<Pool, Error> {
             }
             let slot = &mut games.entry((line.match_seed, line.pair)).or_default()
                 [usize::from(line.a_seat)];
-            let game = MatchGame {
-                pair: line.pair,
-                a_seat: line.a_seat,
-                record: line.record.clone(),
-            };
+            let game = MatchGame::from(line);
             if let Some((_, other)) = slot.replace((game, &file.name)) {
                 return Err(Error::Record(format!(
                     "pair {} of seed {} (a in seat {}) is in {other} and in {}: \
