@@ -586,6 +586,7 @@ fn player<R: Referee>(spec: &str, start: &StartArgs) -> Result<Player, Error> {
         && let Program::Command(command) = &player.program
     {
         player.program = Program::Command(sandbox::wrap(command)?);
+        player.sandboxed = true;
     }
     player.check_starts()?;
     Ok(player)

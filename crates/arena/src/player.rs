@@ -155,9 +155,13 @@ pub struct Player {
     /// This player's own limit per move (or turn), replacing the judge's; the game's other
     /// limits (a first turn, the time to say OK) are scaled by the same factor.
     pub limit: Option<Duration>,
-    /// Whether the judge's other stated limits (memory) are enforced on this player: on
-    /// unless `limits=off` or `--no-limits` turns them off, for debugging.
+    /// Whether the judge's other stated limits (memory) and the arena's own (processes, file
+    /// size) are enforced on this player: on unless `limits=off` or `--no-limits` turns them
+    /// off, for debugging.
     pub limits: bool,
+    /// Whether its program runs under bubblewrap (`--sandbox`: the command then starts with
+    /// `bwrap`).
+    pub sandboxed: bool,
 }
 
 impl Player {
@@ -168,6 +172,7 @@ impl Player {
             program: Program::Builtin(builtin),
             limit: None,
             limits: true,
+            sandboxed: false,
         }
     }
 
@@ -178,6 +183,7 @@ impl Player {
             program: Program::Command(command),
             limit: None,
             limits: true,
+            sandboxed: false,
         }
     }
 

@@ -3,14 +3,100 @@
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// The most output kept from a bot process started for one move, on each of its outputs: one
 /// that writes this much is stopped (the output limit).
 pub const OUTPUT_LIMIT: u64 = 1 << 20;
+
+/// The most processes a player may have at once, its program and everything it started (under
+/// `--sandbox`, bubblewrap's own two among them). No judge states one; the arena's own limit.
+pub const PROCESS_LIMIT: u32 = 64;
+
+/// The largest file a player may write, in bytes (`RLIMIT_FSIZE`: a write past it ends the
+/// process with `SIGXFSZ`). No judge states one; the arena's own limit.
+pub const FILE_LIMIT: u64 = 64 << 20;
+
+/// What the referee holds a player's processes to, beyond time: each limit `None` is not
+/// enforced.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The peak resident memory of the process, or of any process it started, in KiB.
+    pub memory_kib: Option<u64>,
+    /// Processes at once: the program and everything it started.
+    pub processes: Option<u32>,
+    /// The largest file it may write, in bytes.
+    pub file_bytes: Option<u64>,
+    /// Whether the program runs under bubblewrap (`--sandbox`), which reports a program that a
+    /// signal ended as exit status 128 + the signal.
+    pub sandboxed: bool,
+}
+
+/// A limit a process went over, and was stopped for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Breach {
+    /// Its resident memory (or a child's) went over `limit_kib`.
+    Memory {
+        /// The limit, in KiB.
+        limit_kib: u64,
+        /// The peak read, in KiB.
+        peak_kib: u64,
+    },
+    /// It wrote [`OUTPUT_LIMIT`] bytes or more to one of its outputs.
+    Output,
+    /// It had more than `limit` processes at once.
+    Processes {
+        /// The limit.
+        limit: u32,
+    },
+    /// It wrote a file past `limit_bytes`.
+    FileSize {
+        /// The limit, in bytes.
+        limit_bytes: u64,
+    },
+}
+
+impl Limits {
+    /// The breach of a process tree whose peak memory is `peak_kib` and which has `processes`
+    /// processes, or whose output reached the limit (`output_full`).
+    fn breach(&self, peak_kib: u64, processes: u32, output_full: bool) -> Option<Breach> {
+        if output_full {
+            return Some(Breach::Output);
+        }
+        if let Some(limit_kib) = self.memory_kib.filter(|&most| peak_kib > most) {
+            return Some(Breach::Memory {
+                limit_kib,
+                peak_kib,
+            });
+        }
+        self.processes
+            .filter(|&most| processes > most)
+            .map(|limit| Breach::Processes { limit })
+    }
+
+    /// How a process that ended with wait status `status` ended: a signal where bubblewrap
+    /// reports one as an exit status.
+    fn exit(&self, status: i32) -> Exit {
+        match (libc::WIFEXITED(status), libc::WEXITSTATUS(status)) {
+            (true, code) if self.sandboxed && code > 128 => Exit::Signal(code - 128),
+            (true, code) => Exit::Code(code),
+            _ => Exit::Signal(libc::WTERMSIG(status)),
+        }
+    }
+
+    /// The breach of a process that ended as `exit`: a write past the file size limit, which
+    /// ends the writer with `SIGXFSZ`; a shell whose command it ended exits with 128 + that
+    /// signal, and so does bubblewrap.
+    fn breach_at_exit(&self, exit: &Exit) -> Option<Breach> {
+        let limit_bytes = self.file_bytes?;
+        let ended = matches!(*exit, Exit::Signal(libc::SIGXFSZ))
+            || *exit == Exit::Code(128 + libc::SIGXFSZ);
+        ended.then_some(Breach::FileSize { limit_bytes })
+    }
+}
 
 /// How a bot process ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,11 +123,8 @@ pub struct Run {
     /// Peak resident memory of the process, in KiB (its `VmHWM`, read while it runs; see
     /// `high_water_kib` and `reap`; 0 if it ended before it could be read).
     pub peak_rss_kib: u64,
-    /// Whether it was stopped for going over its memory limit (then `peak_rss_kib` is over it).
-    pub over_memory: bool,
-    /// Whether it wrote [`OUTPUT_LIMIT`] bytes or more to standard output or standard error,
-    /// and was stopped for it.
-    pub over_output: bool,
+    /// The limit it went over, if it did.
+    pub breach: Option<Breach>,
     /// Standard output (at most 1 MiB).
     pub stdout: Vec<u8>,
     /// Standard error (at most 1 MiB).
@@ -95,8 +178,9 @@ impl std::fmt::Display for SpawnError {
 impl std::error::Error for SpawnError {}
 
 /// Starts `command` (program and arguments) with piped standard streams, in a process group
-/// of its own so that whatever it starts can be stopped with it.
-fn spawn(command: &[String]) -> Result<std::process::Child, SpawnError> {
+/// of its own so that whatever it starts can be stopped with it, and with `limits`' file size
+/// limit.
+fn spawn(command: &[String], limits: &Limits) -> Result<std::process::Child, SpawnError> {
     let Some((program, args)) = command.split_first() else {
         let reason = "empty command".to_string();
         return Err(SpawnError {
@@ -104,17 +188,31 @@ fn spawn(command: &[String]) -> Result<std::process::Child, SpawnError> {
             reason,
         });
     };
-    Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .process_group(0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|error| SpawnError {
-            program: program.clone(),
-            reason: error.to_string(),
-        })
+        .stderr(Stdio::piped());
+    if let Some(bytes) = limits.file_bytes {
+        let limit = libc::rlimit {
+            rlim_cur: bytes,
+            rlim_max: bytes,
+        };
+        // SAFETY: the closure runs in the child between fork and exec, where only
+        // async-signal-safe calls are allowed: setrlimit(2) is one, on a value copied in.
+        unsafe {
+            command.pre_exec(move || match libc::setrlimit(libc::RLIMIT_FSIZE, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            });
+        }
+    }
+    command.spawn().map_err(|error| SpawnError {
+        program: program.clone(),
+        reason: error.to_string(),
+    })
 }
 
 /// Where the program text of process `pid` (a number, or `self`) starts in its address space:
@@ -137,8 +235,8 @@ fn referee_code_start() -> Option<u64> {
 /// `wait4`'s `ru_maxrss`, which also keeps the high-water mark of the referee's image the
 /// child was spawned from: a few MiB, more than a small bot's own peak). `None` once the
 /// process has exited, and while it still runs in the referee's memory: `posix_spawn` returns
-/// once the kernel has begun the child's `exec`, a moment before the child's memory is swapped
-/// for the bot's, and until then its `VmHWM` is the referee's (on a busy machine that moment
+/// once the kernel has begun the child's `exec` (a fork, where a file size limit is set,
+/// returns sooner), a moment before the child's memory is swapped for the bot's, and until then its `VmHWM` is the referee's (on a busy machine that moment
 /// can last milliseconds). Its code address tells the two apart: the referee's until the
 /// swap, the bot's after it (a fresh one even when the bot is this program, by address space
 /// randomisation).
@@ -151,46 +249,105 @@ fn high_water_kib(pid: &str) -> Option<u64> {
     status_high_water_kib(pid)
 }
 
-/// `peak` (KiB, 0 while nothing has been read) raised by a new reading of process `pid`. Only
-/// the first reading needs [`high_water_kib`]'s check of the code address: after its `exec` a
-/// process never runs in the referee's memory again, so later readings read `VmHWM` alone.
-///
-/// The processes it started count too, a few generations down (the highest of their peaks):
-/// a bot run under the sandbox is the child of `bwrap`, and a bot may start helpers.
-fn raise_peak_kib(pid: &str, peak: u64) -> u64 {
-    let now = if peak == 0 {
-        high_water_kib(pid)
-    } else {
-        status_high_water_kib(pid)
-    };
-    peak.max(now.unwrap_or(0))
-        .max(descendants_high_water_kib(pid, 4))
+/// What the referee reads of a process's `/proc/PID/status`.
+struct Status {
+    /// `VmHWM`, in KiB.
+    high_water_kib: u64,
+    /// `Threads`.
+    threads: u32,
 }
 
-/// The highest `VmHWM` among the children of process `pid` (from its main thread's
-/// `children` list) and theirs, `depth` generations down; 0 when there are none.
-fn descendants_high_water_kib(pid: &str, depth: u32) -> u64 {
-    if depth == 0 {
-        return 0;
-    }
-    let Ok(children) = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) else {
-        return 0;
+/// `/proc/PID/status` read (`pid` a number, or `self`); `None` once the process is gone.
+fn read_status(pid: &str) -> Option<Status> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| -> Option<u64> {
+        let line = status.lines().find(|line| line.starts_with(name))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     };
-    children
-        .split_whitespace()
-        .map(|child| {
-            let own = status_high_water_kib(child).unwrap_or(0);
-            own.max(descendants_high_water_kib(child, depth - 1))
-        })
-        .max()
-        .unwrap_or(0)
+    Some(Status {
+        // A process whose memory is gone (a zombie) has no `VmHWM` line.
+        high_water_kib: field("VmHWM:").unwrap_or(0),
+        threads: field("Threads:").unwrap_or(1) as u32,
+    })
+}
+
+/// What a look at a player's process tree found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Survey {
+    /// The highest `VmHWM` of the process and its descendants, in KiB (0 while nothing has
+    /// been read).
+    peak_kib: u64,
+    /// The process and its descendants now (counted up to a little over [`PROCESS_LIMIT`]).
+    processes: u32,
+}
+
+/// `seen` raised by a new look at process `pid` and every process below it. Only the first
+/// reading of `pid` needs [`high_water_kib`]'s check of the code address: after its `exec` a
+/// process never runs in the referee's memory again, so later readings read `VmHWM` alone.
+///
+/// The processes it started count too (the highest of their peaks): a bot run under the
+/// sandbox is the child of `bwrap`, and a bot may start helpers. Under the sandbox the tree
+/// holds every process of the player: its PID namespace's first process adopts orphans.
+fn survey(pid: &str, seen: Survey) -> Survey {
+    let mut found = Survey {
+        peak_kib: seen.peak_kib,
+        processes: 1,
+    };
+    if seen.peak_kib == 0 {
+        found.peak_kib = high_water_kib(pid).unwrap_or(0);
+    }
+    survey_from(pid, &mut found);
+    found
+}
+
+/// Raises `found` by process `pid`'s memory and adds its descendants (from each of its
+/// threads' `children` lists; the main thread's alone when it has one), stopping once there
+/// are more than [`PROCESS_LIMIT`] twice over.
+fn survey_from(pid: &str, found: &mut Survey) {
+    let Some(status) = read_status(pid) else {
+        return;
+    };
+    // The root's first reading comes from `high_water_kib` (its `survey` checked it is no
+    // longer the referee's memory); this one may be from before its exec.
+    if found.processes > 1 || found.peak_kib > 0 {
+        found.peak_kib = found.peak_kib.max(status.high_water_kib);
+    }
+    let children =
+        |task: &str| std::fs::read_to_string(format!("/proc/{pid}/task/{task}/children"));
+    let lists: Vec<String> = if status.threads <= 1 {
+        children(pid).into_iter().collect()
+    } else {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return;
+        };
+        tasks
+            .flatten()
+            .filter_map(|task| children(&task.file_name().to_string_lossy()).ok())
+            .collect()
+    };
+    for child in lists.iter().flat_map(|list| list.split_whitespace()) {
+        if found.processes > 2 * PROCESS_LIMIT {
+            return;
+        }
+        found.processes += 1;
+        survey_from(child, found);
+    }
 }
 
 /// `VmHWM` from `/proc/PID/status` (`pid` a number, or `self`), in KiB.
 fn status_high_water_kib(pid: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
+    read_status(pid).map(|status| status.high_water_kib)
+}
+
+/// How a reaped process ended and what it cost.
+struct Reaped {
+    exit: Exit,
+    /// The time from the start at which its end was seen.
+    seen_after: Duration,
+    /// Its peak resident memory in KiB.
+    peak_kib: u64,
+    /// The limit it went over, if it did.
+    breach: Option<Breach>,
 }
 
 /// Waits for `child` to exit, killing it once `limit` has passed since `since`, then stops
@@ -199,24 +356,27 @@ fn status_high_water_kib(pid: &str) -> Option<u64> {
 /// referee itself was held up and found it ended only after the limit), and its peak resident
 /// memory in KiB: the highest `VmHWM` read while it ran (every 2 ms, and `seen` from earlier
 /// reads), or `ru_maxrss` where that is higher and above the referee's own peak; 0 when a bot
-/// ended before any reading and its peak cannot be told from the referee's. A process for
-/// which `over` (given its peak so far) says so is killed at once, as one over its time.
+/// ended before any reading and its peak cannot be told from the referee's. A process that
+/// goes over one of `limits` (or whose output fills, `output_full`) is killed at once, as one
+/// over its time, and the breach reported.
 fn reap(
     child: &mut std::process::Child,
     since: Instant,
     limit: Duration,
-    over: impl Fn(u64) -> bool,
-    mut seen: u64,
-) -> (Exit, Duration, u64) {
+    limits: &Limits,
+    output_full: &AtomicBool,
+    mut seen: Survey,
+) -> Reaped {
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: `rusage` is plain old data; all zeros is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let mut seen_after = Duration::ZERO;
+    let mut breach = None;
     let pid_text = pid.to_string();
     for round in 0u64.. {
         if round % 10 == 0 {
-            seen = raise_peak_kib(&pid_text, seen);
+            seen = survey(&pid_text, seen);
         }
         // SAFETY: `pid` is our child, not yet reaped (std's `Child` is never waited on), and
         // both out-pointers point to live locals.
@@ -225,7 +385,12 @@ fn reap(
         if reaped == pid || reaped < 0 {
             break;
         }
-        if seen_after > limit || over(seen) {
+        breach = limits.breach(
+            seen.peak_kib,
+            seen.processes,
+            output_full.load(Ordering::Relaxed),
+        );
+        if seen_after > limit || breach.is_some() {
             let _ = child.kill();
             // SAFETY: as above; this blocking call reaps the killed child.
             unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
@@ -237,40 +402,43 @@ fn reap(
     // SAFETY: kill(2) with a negative pid signals the process group the child led; it has no
     // memory effects on this process.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
-    let exit = if libc::WIFEXITED(status) {
-        Exit::Code(libc::WEXITSTATUS(status))
-    } else {
-        Exit::Signal(libc::WTERMSIG(status))
-    };
+    let exit = limits.exit(status);
     // `ru_maxrss` also holds the referee's own high-water mark from when the child was spawned
     // (the child ran in the referee's memory until `exec`): above the referee's mark it can only
     // be the bot's; at or below it, it says nothing about the bot.
     let max_rss = usage.ru_maxrss.max(0) as u64;
     let referee = status_high_water_kib("self").unwrap_or(u64::MAX);
-    let peak = if max_rss > referee {
-        seen.max(max_rss)
+    let peak_kib = if max_rss > referee {
+        seen.peak_kib.max(max_rss)
     } else {
-        seen
+        seen.peak_kib
     };
-    (exit, seen_after, peak)
+    let breach = breach
+        .or_else(|| limits.breach(peak_kib, 0, output_full.load(Ordering::Relaxed)))
+        .or_else(|| limits.breach_at_exit(&exit));
+    Reaped {
+        exit,
+        seen_after,
+        peak_kib,
+        breach,
+    }
 }
 
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
-/// file, killing it if it runs longer than `limit`, its resident memory goes over `memory_kib`
-/// (read every 2 ms), or it writes [`OUTPUT_LIMIT`] bytes to either output.
-pub fn run_once(command: &[String], input: &[u8], limit: Duration, memory_kib: Option<u64>) -> Run {
+/// file, killing it if it runs longer than `limit`, goes over one of `limits` (memory and
+/// processes read every 2 ms), or writes [`OUTPUT_LIMIT`] bytes to either output.
+pub fn run_once(command: &[String], input: &[u8], limit: Duration, limits: &Limits) -> Run {
     let start = Instant::now();
     let failed = |message: String| Run {
         exit: Exit::SpawnFailed(message),
         timed_out: false,
         elapsed: start.elapsed(),
         peak_rss_kib: 0,
-        over_memory: false,
-        over_output: false,
+        breach: None,
         stdout: Vec::new(),
         stderr: Vec::new(),
     };
-    let mut child = match spawn(command) {
+    let mut child = match spawn(command, limits) {
         Ok(child) => child,
         Err(error) => return failed(error.to_string()),
     };
@@ -286,19 +454,20 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration, memory_kib: O
     let full = Arc::new(AtomicBool::new(false));
     let out_reader = read_pipe(stdout, full.clone());
     let err_reader = read_pipe(stderr, full.clone());
-    let over =
-        |seen: u64| memory_kib.is_some_and(|most| seen > most) || full.load(Ordering::Relaxed);
-    let (exit, elapsed, peak_rss_kib) = reap(&mut child, start, limit, over, 0);
+    let reaped = reap(&mut child, start, limit, limits, &full, Survey::default());
     let _ = writer.join();
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
+    // The readers have seen the last of the output only now.
+    let breach = reaped
+        .breach
+        .or_else(|| full.load(Ordering::Relaxed).then_some(Breach::Output));
     Run {
-        exit,
-        timed_out: elapsed > limit,
-        elapsed,
-        peak_rss_kib,
-        over_memory: memory_kib.is_some_and(|most| peak_rss_kib > most),
-        over_output: full.load(Ordering::Relaxed),
+        exit: reaped.exit,
+        timed_out: reaped.seen_after > limit,
+        elapsed: reaped.seen_after,
+        peak_rss_kib: reaped.peak_kib,
+        breach,
         stdout,
         stderr,
     }
@@ -313,8 +482,56 @@ pub struct Session {
     stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
     stderr: Option<thread::JoinHandle<Vec<u8>>>,
-    /// The highest `VmHWM` read so far (at each answer), in KiB.
-    peak_kib: u64,
+    limits: Limits,
+    /// What the watcher thread has found.
+    watch: Arc<Watch>,
+    watcher: Option<thread::JoinHandle<()>>,
+}
+
+/// What a session's watcher thread has found, shared with the referee.
+#[derive(Debug, Default)]
+struct Watch {
+    /// The highest `VmHWM` of the process tree so far, in KiB.
+    peak_kib: AtomicU64,
+    /// The limit the process went over: it was then stopped.
+    breach: Mutex<Option<Breach>>,
+    /// Raised by the referee when the session ends.
+    stop: AtomicBool,
+}
+
+/// How often a session's watcher looks at its process tree.
+const WATCH_EVERY: Duration = Duration::from_millis(10);
+
+/// Looks at the process tree of `pid` every [`WATCH_EVERY`] until `watch.stop`, and stops its
+/// process group at once when it goes over `limits`.
+fn watch(pid: libc::pid_t, limits: Limits, watch: &Watch) {
+    let pid_text = pid.to_string();
+    let mut seen = Survey::default();
+    while !watch.stop.load(Ordering::Relaxed) {
+        seen = survey(&pid_text, seen);
+        watch.peak_kib.store(seen.peak_kib, Ordering::Relaxed);
+        if let Some(breach) = limits.breach(seen.peak_kib, seen.processes, false) {
+            *watch.breach.lock().unwrap_or_else(|e| e.into_inner()) = Some(breach);
+            // SAFETY: kill(2) on the process group our unreaped child leads (the session
+            // joins this thread before it reaps the child, so the number is still its).
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+            return;
+        }
+        thread::sleep(WATCH_EVERY);
+    }
+}
+
+/// The wait status of process `pid` once it has ended and awaits its parent's wait (its
+/// `exit_code`, field 52 of `/proc/PID/stat`, read when its state is `Z`); `None` while it
+/// runs.
+fn ended_status(pid: &str) -> Option<i32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, fields) = stat.rsplit_once(')')?;
+    let mut fields = fields.split_whitespace();
+    if fields.next()? != "Z" {
+        return None;
+    }
+    fields.nth(52 - 4)?.parse().ok()
 }
 
 /// What waiting for an answer line came to.
@@ -326,6 +543,8 @@ pub enum Received {
     Timeout,
     /// The bot closed its output (it exited or crashed).
     Closed,
+    /// The bot went over one of its limits, and was stopped.
+    Broke(Breach),
 }
 
 /// How a session ended.
@@ -340,9 +559,9 @@ pub struct SessionEnd {
 }
 
 impl Session {
-    /// Starts `command` (program and arguments).
-    pub fn start(command: &[String]) -> Result<Self, SpawnError> {
-        let mut child = spawn(command)?;
+    /// Starts `command` (program and arguments), held to `limits` for as long as it runs.
+    pub fn start(command: &[String], limits: &Limits) -> Result<Self, SpawnError> {
+        let mut child = spawn(command, limits)?;
         let stdout = child.stdout.take().expect("a piped standard output");
         let (sender, lines) = std::sync::mpsc::channel();
         thread::spawn(move || {
@@ -360,12 +579,17 @@ impl Session {
             }
         });
         let stderr = Some(read_pipe(child.stderr.take(), Arc::default()));
+        let shared = Arc::new(Watch::default());
+        let (pid, held, found) = (child.id() as libc::pid_t, *limits, shared.clone());
+        let watcher = thread::spawn(move || watch(pid, held, &found));
         Ok(Self {
             stdin: child.stdin.take(),
             child,
             lines,
             stderr,
-            peak_kib: 0,
+            limits: *limits,
+            watch: shared,
+            watcher: Some(watcher),
         })
     }
 
@@ -379,33 +603,69 @@ impl Session {
     }
 
     /// Waits at most `limit` for the next line of output. A line found only after `limit`
-    /// (the referee itself held up) is late like a missing one.
+    /// (the referee itself held up) is late like a missing one. No line because the bot went
+    /// over a limit is that breach.
     pub fn receive(&mut self, limit: Duration) -> Received {
         let start = Instant::now();
-        match self.lines.recv_timeout(limit) {
+        let received = match self.lines.recv_timeout(limit) {
             Ok(line) => {
                 let took = start.elapsed();
-                if took > limit {
-                    return Received::Timeout;
+                if took <= limit {
+                    return Received::Line(line, took);
                 }
-                self.peak_kib = raise_peak_kib(&self.child.id().to_string(), self.peak_kib);
-                Received::Line(line, took)
+                Received::Timeout
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Received::Timeout,
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Received::Closed,
-        }
+        };
+        self.breach().map_or(received, Received::Broke)
+    }
+
+    /// The limit the bot went over, if it did: found by the watcher, or a write past the file
+    /// size limit that ended it (its end is awaited a moment: the output closes just before).
+    fn breach(&self) -> Option<Breach> {
+        let found = *self.watch.breach.lock().unwrap_or_else(|e| e.into_inner());
+        found.or_else(|| {
+            self.limits.file_bytes?;
+            let pid = self.child.id().to_string();
+            let since = Instant::now();
+            let status = loop {
+                match ended_status(&pid) {
+                    Some(status) => break status,
+                    None if since.elapsed() < Duration::from_millis(50) => {
+                        thread::sleep(Duration::from_millis(1));
+                    }
+                    None => return None,
+                }
+            };
+            self.limits.breach_at_exit(&self.limits.exit(status))
+        })
     }
 
     /// Closes the bot's input, gives it `grace` to exit, then stops its process group, and
     /// reports how it ended.
     pub fn finish(mut self, grace: Duration) -> SessionEnd {
         drop(self.stdin.take());
-        let (exit, _, peak_rss_kib) = reap(
+        self.watch.stop.store(true, Ordering::Relaxed);
+        if let Some(watcher) = self.watcher.take() {
+            let _ = watcher.join();
+        }
+        let seen = Survey {
+            peak_kib: self.watch.peak_kib.load(Ordering::Relaxed),
+            processes: 0,
+        };
+        let only_exit = Limits {
+            sandboxed: self.limits.sandboxed,
+            ..Limits::default()
+        };
+        let never_full = AtomicBool::new(false);
+        let reaped = reap(
             &mut self.child,
             Instant::now(),
             grace,
-            |_| false,
-            self.peak_kib,
+            &only_exit,
+            &never_full,
+            seen,
         );
         let stderr = self
             .stderr
@@ -413,8 +673,8 @@ impl Session {
             .and_then(|reader| reader.join().ok())
             .unwrap_or_default();
         SessionEnd {
-            exit,
-            peak_rss_kib,
+            exit: reaped.exit,
+            peak_rss_kib: reaped.peak_kib,
             stderr,
         }
     }
@@ -428,12 +688,21 @@ mod tests {
     fn an_end_is_timed_when_the_referee_sees_it() {
         let command = ["true".to_string()];
         let since = Instant::now();
-        let mut child = spawn(&command).unwrap();
+        let mut child = spawn(&command, &Limits::default()).unwrap();
         // The bot ends at once, but the referee looks only after 100 ms: that is its time.
         thread::sleep(Duration::from_millis(100));
-        let (exit, seen_after, _) =
-            reap(&mut child, since, Duration::from_millis(20), |_| false, 0);
-        assert_eq!(exit, Exit::Code(0));
+        let limit = Duration::from_millis(20);
+        let full = AtomicBool::new(false);
+        let reaped = reap(
+            &mut child,
+            since,
+            limit,
+            &Limits::default(),
+            &full,
+            Survey::default(),
+        );
+        assert_eq!(reaped.exit, Exit::Code(0));
+        let seen_after = reaped.seen_after;
         assert!(seen_after >= Duration::from_millis(100), "{seen_after:?}");
     }
 
@@ -443,8 +712,7 @@ mod tests {
         // referee's code address: reading the referee itself is that moment, held still.
         let referee = std::process::id().to_string();
         assert_eq!(high_water_kib(&referee), None);
-        assert_eq!(raise_peak_kib(&referee, 0), 0);
-        let mut child = spawn(&["sleep".to_string(), "5".to_string()]).unwrap();
+        let mut child = spawn(&["sleep".to_string(), "5".to_string()], &Limits::default()).unwrap();
         let since = Instant::now();
         let mut peak = None;
         while peak.is_none() && since.elapsed() < Duration::from_secs(2) {
@@ -458,12 +726,13 @@ mod tests {
 
     #[test]
     fn a_run_is_late_exactly_when_its_time_is_over_the_limit() {
-        let quick = run_once(&["true".to_string()], b"", Duration::from_secs(5), None);
+        let none = Limits::default();
+        let quick = run_once(&["true".to_string()], b"", Duration::from_secs(5), &none);
         let slow = run_once(
             &["sleep".to_string(), "5".to_string()],
             b"",
             Duration::from_millis(50),
-            None,
+            &none,
         );
         assert_eq!((&quick.exit, quick.timed_out), (&Exit::Code(0), false));
         assert!(slow.timed_out && matches!(slow.exit, Exit::Signal(_)));

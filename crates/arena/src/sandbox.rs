@@ -15,6 +15,11 @@ const SYSTEM: [&str; 7] = [
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
 ];
 
+/// The size of the sandbox's `/tmp` (128 MiB), its only writable place: a `tmpfs`, so it
+/// takes memory; a player that fills it finds its writes refused (`ENOSPC`), and one file in it
+/// stops at [`crate::process::FILE_LIMIT`] first.
+const TMP_BYTES: &str = "134217728";
+
 /// `bwrap` on the `PATH`, if it is there.
 fn bubblewrap() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -48,6 +53,8 @@ pub fn wrap(command: &[String]) -> Result<Vec<String>, Error> {
             "/proc",
             "--dev",
             "/dev",
+            "--size",
+            TMP_BYTES,
             "--tmpfs",
             "/tmp",
             "--chdir",

@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::process::{Breach, OUTPUT_LIMIT};
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
@@ -105,6 +107,16 @@ pub enum Loss {
         /// The limit, in bytes.
         limit_bytes: u64,
     },
+    /// It had more processes at once than the arena allows, and was stopped.
+    ProcessLimit {
+        /// The most processes allowed.
+        limit: u32,
+    },
+    /// It wrote a file past the size the arena allows (and the system ended it).
+    FileSizeLimit {
+        /// The limit, in bytes.
+        limit_bytes: u64,
+    },
     /// It resigned (Go).
     Resigned,
     /// A built-in the game has no strategy for.
@@ -114,6 +126,25 @@ pub enum Loss {
         /// The game, as its statement names it.
         game: String,
     },
+}
+
+impl From<Breach> for Loss {
+    fn from(breach: Breach) -> Self {
+        match breach {
+            Breach::Memory {
+                limit_kib,
+                peak_kib,
+            } => Self::MemoryLimit {
+                limit_mib: limit_kib >> 10,
+                peak_kib,
+            },
+            Breach::Output => Self::OutputLimit {
+                limit_bytes: OUTPUT_LIMIT,
+            },
+            Breach::Processes { limit } => Self::ProcessLimit { limit },
+            Breach::FileSize { limit_bytes } => Self::FileSizeLimit { limit_bytes },
+        }
+    }
 }
 
 impl Loss {
@@ -182,6 +213,15 @@ impl fmt::Display for Loss {
                     "output limit: {limit_bytes} bytes or more written for one move"
                 )
             }
+            Self::ProcessLimit { limit } => {
+                write!(f, "process limit: more than {limit} processes at once")
+            }
+            Self::FileSizeLimit { limit_bytes } => {
+                write!(
+                    f,
+                    "file size limit: a file written past {limit_bytes} bytes"
+                )
+            }
             Self::Resigned => write!(f, "resigned"),
             Self::NoSuchBuiltin { builtin, game } => {
                 write!(f, "no {builtin} built-in plays {game}")
@@ -222,6 +262,14 @@ mod tests {
         assert_eq!(
             memory.to_string(),
             "memory limit: 9.5 MiB resident, over the 8 MiB allowed"
+        );
+        assert_eq!(
+            Loss::from(Breach::Processes { limit: 64 }).to_string(),
+            "process limit: more than 64 processes at once"
+        );
+        assert_eq!(
+            Loss::from(Breach::FileSize { limit_bytes: 4096 }).to_string(),
+            "file size limit: a file written past 4096 bytes"
         );
         let output = Loss::OutputLimit { limit_bytes: 1024 };
         assert_eq!(

@@ -11,7 +11,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::player::{Builtin, Player, Program};
-use crate::process::{Received, Session};
+use crate::process::{FILE_LIMIT, Limits, PROCESS_LIMIT, Received, Session};
 use crate::record::GameRecord;
 use crate::termination::{Awaited, Loss, Termination};
 
@@ -52,6 +52,7 @@ pub fn exchange(
         Received::Line(answer, took) => Ok((answer, took)),
         Received::Timeout => Err(Loss::late(awaited, limit)),
         Received::Closed => Err(Loss::Closed { awaited }),
+        Received::Broke(breach) => Err(breach.into()),
     }
 }
 
@@ -68,26 +69,14 @@ pub struct Turn<'a, P> {
     pub limit: Duration,
     /// Whether this is the seat's first turn of the game.
     pub first: bool,
-    /// The memory the judge allows a process started for the move, in MiB, when it is
-    /// enforced ([`Judge::MEMORY_LIMIT_MIB`], unless the player's limits are off).
-    pub memory_mib: Option<u64>,
+    /// What the program is held to beyond time ([`Table::limits`]).
+    pub limits: Limits,
 }
 
 impl<P> Turn<'_, P> {
-    /// The loss of a process started for this move that went over its memory limit, or
-    /// wrote more than the referee reads.
+    /// The loss of a process started for this move that went over one of its limits.
     pub fn check_limits(&self, run: &crate::process::Run) -> Result<(), Loss> {
-        if run.over_output {
-            let limit_bytes = crate::process::OUTPUT_LIMIT;
-            return Err(Loss::OutputLimit { limit_bytes });
-        }
-        match (self.memory_mib, run.over_memory) {
-            (Some(limit_mib), true) => Err(Loss::MemoryLimit {
-                limit_mib,
-                peak_kib: run.peak_rss_kib,
-            }),
-            _ => Ok(()),
-        }
+        run.breach.map_or(Ok(()), |breach| Err(breach.into()))
     }
 }
 
@@ -159,13 +148,14 @@ pub trait Judge: Sync {
     ) -> Self::Move;
 
     /// Starts the program of `seat` before the first move, where the game keeps its programs
-    /// for the whole game; records what the start costs in `record`.
+    /// for the whole game, held to `limits`; records what the start costs in `record`.
     fn connect(
         &self,
         _seat: usize,
         _command: &[String],
         _position: &Self::Position,
         _limit: Duration,
+        _limits: &Limits,
         _record: &mut GameRecord,
     ) -> Result<Option<Self::Link>, Loss> {
         Ok(None)
@@ -253,14 +243,33 @@ pub fn play<J: Judge>(
 }
 
 impl<J: Judge> Table<'_, J> {
+    /// What the program of `seat` is held to beyond time: the judge's stated memory, and the
+    /// arena's own process and file size limits, unless the player's limits are off.
+    fn held_to(&self, seat: usize) -> Limits {
+        let player = &self.players[seat];
+        let sandboxed = player.sandboxed;
+        if !player.limits {
+            return Limits {
+                sandboxed,
+                ..Limits::default()
+            };
+        }
+        Limits {
+            memory_kib: J::MEMORY_LIMIT_MIB.map(|mib| mib << 10),
+            processes: Some(PROCESS_LIMIT),
+            file_bytes: Some(FILE_LIMIT),
+            sandboxed,
+        }
+    }
+
     /// Starts the programs in seat order; the first that fails forfeits.
     fn connect(&mut self, position: &J::Position) -> Result<(), Termination> {
         for seat in 0..2 {
             let connected = match &self.players[seat].program {
                 Program::Builtin(builtin) => J::check_builtin(*builtin).map(|()| None),
                 Program::Command(command) => {
-                    let limit = self.limits[seat];
-                    (self.judge).connect(seat, command, position, limit, &mut self.record)
+                    let (limit, limits) = (self.limits[seat], self.held_to(seat));
+                    (self.judge).connect(seat, command, position, limit, &limits, &mut self.record)
                 }
             };
             self.links[seat] = connected.map_err(|loss| Termination::Forfeit { seat, loss })?;
@@ -286,7 +295,7 @@ impl<J: Judge> Table<'_, J> {
                         last: self.record.moves.last().map(|m| m.text.as_str()),
                         limit: self.limits[seat],
                         first: !moved[seat],
-                        memory_mib: J::MEMORY_LIMIT_MIB.filter(|_| self.players[seat].limits),
+                        limits: self.held_to(seat),
                     };
                     self.judge.ask(&mut self.links[seat], turn)
                 }

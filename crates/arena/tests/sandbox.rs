@@ -12,17 +12,27 @@ use common::arena;
 /// The forfeit lines of a Grow match of the script (run by `sh`, or by `bash` when it starts
 /// with `bash:`) as player `a` against `greedy`.
 fn forfeits(script: &str, sandbox: bool) -> String {
+    forfeits_with(script, if sandbox { &["--sandbox"] } else { &[] })
+}
+
+/// The forfeit lines of a Grow match of the script against `greedy`, with `options`; checks
+/// that the match went on to its second game and that `--jsonl` recorded both, each with the
+/// forfeit's typed ending.
+fn forfeits_with(script: &str, options: &[&str]) -> String {
     let (shell, script) = match script.strip_prefix("bash:") {
         Some(script) => ("bash", script),
         None => ("sh", script),
     };
     let player = format!("name=hostile cmd=\"{shell} -c '{script}'\"");
+    let jsonl = common::temp_file(
+        "sandbox",
+        &format!("{:x}.jsonl", fingerprint(script, options)),
+    );
+    let jsonl_arg = jsonl.display().to_string();
     let mut args = vec![
-        "match", "grow", "--a", &player, "--b", "greedy", "--boards", "1",
+        "match", "grow", "--a", &player, "--b", "greedy", "--boards", "1", "--jsonl", &jsonl_arg,
     ];
-    if sandbox {
-        args.push("--sandbox");
-    }
+    args.extend(options);
     let out = arena(&args);
     let errors = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{args:?}: {errors}");
@@ -33,7 +43,23 @@ fn forfeits(script: &str, sandbox: bool) -> String {
         2,
         "the hostile player forfeits both games: {text}"
     );
+    let records = std::fs::read_to_string(&jsonl).unwrap();
+    std::fs::remove_file(&jsonl).unwrap();
+    assert_eq!(records.lines().count(), 2, "{records}");
+    for record in records.lines() {
+        let record: serde_json::Value = serde_json::from_str(record).unwrap();
+        let forfeit = &record["record"]["forfeit"];
+        assert!(forfeit["loss"].is_object(), "a typed ending: {record}");
+    }
     lines.join("\n")
+}
+
+/// A number that tells apart the files of runs that may go on at once.
+fn fingerprint(script: &str, options: &[&str]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (script, options).hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Whether the sandbox can run here; says so when it cannot.
@@ -135,4 +161,89 @@ fn without_bubblewrap_the_sandbox_is_an_error_not_a_run_without_it() {
     let errors = String::from_utf8_lossy(&out.stderr);
     assert!(errors.contains("bwrap is not on the PATH"), "{errors}");
     assert!(out.stdout.is_empty(), "no game was played");
+}
+
+#[test]
+fn a_fork_bomb_is_stopped_at_the_process_limit_in_the_sandbox_and_out() {
+    if !sandbox_here() {
+        return;
+    }
+    let bomb = "cat > /dev/null; while true; do sleep 30 & done";
+    let limited = "process limit: more than 64 processes at once";
+    let free = forfeits(bomb, false);
+    assert!(free.contains(limited), "{free}");
+    let boxed = forfeits(bomb, true);
+    assert!(boxed.contains(limited), "{boxed}");
+    // Without the limits it forks on until its time is up: the test can fail.
+    let unlimited = forfeits_with(bomb, &["--no-limits", "--limit-ms", "300"]);
+    assert!(unlimited.contains("within 300 ms"), "{unlimited}");
+}
+
+#[test]
+fn a_file_past_the_limit_ends_its_writer_and_nothing_lands_outside() {
+    if !sandbox_here() {
+        return;
+    }
+    let dir = common::temp_file("sandbox", "fill");
+    std::fs::create_dir_all(&dir).unwrap();
+    // The program itself writes 100 MiB into a file in its working directory: the test's
+    // folder where it can go there, the sandbox's own /tmp where it cannot.
+    let fill = format!(
+        "cat > /dev/null; cd {} 2> /dev/null; exec head -c 104857600 /dev/zero > fill",
+        dir.display()
+    );
+    let limited = "file size limit: a file written past 67108864 bytes";
+    let free = forfeits(&fill, false);
+    assert!(free.contains(limited), "{free}");
+    let written = std::fs::metadata(dir.join("fill")).unwrap().len();
+    assert!(written <= 64 << 20, "{written} bytes written");
+    std::fs::remove_file(dir.join("fill")).unwrap();
+    let boxed = forfeits(&fill, true);
+    assert!(boxed.contains(limited), "{boxed}");
+    assert!(
+        !dir.join("fill").exists(),
+        "the sandboxed player wrote outside"
+    );
+    let unlimited = forfeits_with(&fill, &["--no-limits"]);
+    assert!(!unlimited.contains(limited), "{unlimited}");
+    assert_eq!(
+        std::fs::metadata(dir.join("fill")).unwrap().len(),
+        100 << 20
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_referees_side_cannot_be_traced() {
+    if !sandbox_here() {
+        return;
+    }
+    if Command::new("python3")
+        .arg("-c")
+        .arg("import ctypes")
+        .status()
+        .is_err()
+    {
+        eprintln!("SKIPPED: the attempt calls ptrace(2) through python3, and python3 is missing");
+        return;
+    }
+    // A process of the referee's side: a child of the test, as the arena is.
+    let mut referee_side = Command::new("sleep").arg("60").spawn().unwrap();
+    // PTRACE_ATTACH is request 16; python3 exits 0 when it attached.
+    let attach = format!(
+        "cat > /dev/null; python3 -c \\\"import ctypes; exit(ctypes.CDLL(None).ptrace(16, {}, 0, 0))\\\" \
+         && echo traced >&2 || echo untraceable >&2",
+        referee_side.id()
+    );
+    // python3 takes more than Grow's 8 MB: the memory limit is off.
+    let free = forfeits_with(&attach, &["--no-limits"]);
+    if free.contains("untraceable") {
+        eprintln!("SKIPPED: this kernel refuses the attempt even without the sandbox: {free}");
+    } else {
+        assert!(free.contains("traced"), "without the sandbox: {free}");
+    }
+    let boxed = forfeits_with(&attach, &["--no-limits", "--sandbox"]);
+    assert!(boxed.contains("untraceable"), "in the sandbox: {boxed}");
+    referee_side.kill().unwrap();
+    referee_side.wait().unwrap();
 }

@@ -21,7 +21,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::error::Error;
 use crate::player::Builtin;
-use crate::process::{Received, Session};
+use crate::process::{Limits, Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, draw_side};
 use crate::termination::{Awaited, Loss};
@@ -95,10 +95,12 @@ fn start(
     command: &[String],
     init: &str,
     limit: Duration,
+    limits: &Limits,
     peak_kib: &mut u64,
 ) -> Result<(Session, Duration), Loss> {
     let started = Instant::now();
-    let mut session = Session::start(command).map_err(|e| Loss::CannotStart(e.to_string()))?;
+    let mut session =
+        Session::start(command, limits).map_err(|e| Loss::CannotStart(e.to_string()))?;
     // A bot that dies at once shows up as closed output below.
     let _ = session.send(init);
     let remaining = limit.saturating_sub(started.elapsed());
@@ -111,6 +113,7 @@ fn start(
         Received::Closed => Loss::Closed {
             awaited: Awaited::Ok,
         },
+        Received::Broke(breach) => breach.into(),
     };
     *peak_kib = finish(session);
     Err(loss)
@@ -156,6 +159,7 @@ impl Judge for Cram {
         command: &[String],
         _: &Played,
         limit: Duration,
+        limits: &Limits,
         record: &mut GameRecord,
     ) -> Result<Option<Session>, Loss> {
         let init_limit = INIT_LIMIT.mul_f64(limit.as_secs_f64() / MOVE_LIMIT.as_secs_f64());
@@ -163,6 +167,7 @@ impl Judge for Cram {
             command,
             &record.start,
             init_limit,
+            limits,
             &mut record.peak_kib[seat],
         )?;
         record.ready_micros[seat] = took.as_micros() as u64;

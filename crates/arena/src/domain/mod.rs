@@ -16,7 +16,7 @@ use domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::player::Builtin;
-use crate::process::Session;
+use crate::process::{Limits, Session};
 use crate::referee::{Referee, Serve};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
@@ -32,8 +32,9 @@ pub const LATER_TURN: Duration = Duration::from_millis(100);
 pub struct Domain;
 
 /// Starts a player's process on its first turn and sends it the initial lines.
-fn start(command: &[String], state: &State) -> Result<Session, Loss> {
-    let mut session = Session::start(command).map_err(|e| Loss::CannotStart(e.to_string()))?;
+fn start(command: &[String], state: &State, limits: &Limits) -> Result<Session, Loss> {
+    let mut session =
+        Session::start(command, limits).map_err(|e| Loss::CannotStart(e.to_string()))?;
     let me = state.to_move();
     let init = format!("7 7\n{}\n{}", state.token(me), state.token(1 - me));
     // A bot that dies at once shows up as closed output below.
@@ -80,7 +81,7 @@ impl Judge for Domain {
         let state = turn.position;
         let session = match link {
             Some(session) => session,
-            None => link.insert(start(turn.command, state)?),
+            None => link.insert(start(turn.command, state, &turn.limits)?),
         };
         let limit = if turn.first {
             FIRST_TURN.mul_f64(turn.limit.as_secs_f64() / LATER_TURN.as_secs_f64())

@@ -97,12 +97,11 @@ impl Judge for FloodWars {
 
     fn ask(&self, _: &mut Option<()>, turn: Turn<'_, Position>) -> Result<Answer<Colour>, Loss> {
         let position = turn.position;
-        let memory = turn.memory_mib.map(|mib| mib << 10);
         let run = run_once(
             turn.command,
             position.to_string().as_bytes(),
             turn.limit,
-            memory,
+            &turn.limits,
         );
         turn.check_limits(&run)?;
         if run.timed_out {

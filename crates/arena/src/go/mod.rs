@@ -25,7 +25,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::error::Error;
 use crate::player::Builtin;
-use crate::process::{Received, Session};
+use crate::process::{Limits, Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
@@ -77,6 +77,7 @@ fn call(session: &mut Session, command: &str, limit: Duration) -> Result<(String
             },
             Received::Timeout => return Err(Loss::late(awaited(), limit)),
             Received::Closed => return Err(Loss::Closed { awaited: awaited() }),
+            Received::Broke(breach) => return Err(breach.into()),
         }
     }
     let took = start.elapsed();
@@ -136,9 +137,11 @@ impl Judge for Go {
         command: &[String],
         game: &Game,
         limit: Duration,
+        limits: &Limits,
         _: &mut GameRecord,
     ) -> Result<Option<Session>, Loss> {
-        let mut session = Session::start(command).map_err(|e| Loss::CannotStart(e.to_string()))?;
+        let mut session =
+            Session::start(command, limits).map_err(|e| Loss::CannotStart(e.to_string()))?;
         let seconds = limit.as_secs_f64().ceil().max(1.0);
         for setup in [
             format!("boardsize {}", game.size()),

@@ -62,12 +62,11 @@ impl Judge for Grow {
     fn ask(&self, _: &mut Option<()>, turn: Turn<'_, State>) -> Result<Answer<Move>, Loss> {
         let (state, limit) = (turn.position, turn.limit);
         let side = state.to_move();
-        let memory = turn.memory_mib.map(|mib| mib << 10);
         let run = run_once(
             turn.command,
             format_grid(state, side).as_bytes(),
             limit,
-            memory,
+            &turn.limits,
         );
         turn.check_limits(&run)?;
         if run.timed_out {
