@@ -1,7 +1,8 @@
 //! Bit-planes over `W x H` grids (`W, H <= 1024`) and the kernels that grid territory games
-//! spend their time in: set algebra, dilation, flood fill, connected components and distance
-//! layers, for 4- and 8-connectivity; and [`Bits`], the fixed-size bitset of the game engines
-//! (sets of groups, of grid points, of Grundy values).
+//! spend their time in: set algebra, dilation, flood fill, connected components (also as a
+//! label per cell, as image libraries give them) and distance layers, for 4- and
+//! 8-connectivity; and [`Bits`], the fixed-size bitset of the game engines (sets of groups, of
+//! grid points, of Grundy values).
 //!
 //! ```
 //! use floodgate_bitgrid::{Connectivity, Plane, flood};
@@ -25,12 +26,14 @@
 mod bits;
 mod dilate;
 mod flood;
+mod labels;
 mod plane;
 mod regions;
 mod row;
 
 pub use bits::{Bits, Members};
 pub use flood::{flood, flood_pair};
+pub use labels::Labels;
 pub use plane::{Cell, Cells, MAX_SIDE, ParsePlaneError, Plane};
 pub use regions::{Components, DistanceLayers};
 

@@ -89,6 +89,31 @@ impl Grid {
         distance
     }
 
+    /// A label per cell by breadth-first search from each unlabeled cell in row-major order:
+    /// 0 outside the grid's cells, components numbered from 1 in order of their first cell.
+    fn labels(&self, connectivity: Connectivity) -> (Vec<u32>, u32) {
+        let mut labels = vec![0u32; self.cells.len()];
+        let mut count = 0;
+        for start in self.cells() {
+            if labels[start.y * self.width + start.x] != 0 {
+                continue;
+            }
+            count += 1;
+            labels[start.y * self.width + start.x] = count;
+            let mut queue = VecDeque::from([start]);
+            while let Some(c) = queue.pop_front() {
+                for n in self.neighbours(c, connectivity) {
+                    let i = n.y * self.width + n.x;
+                    if self.cells[i] && labels[i] == 0 {
+                        labels[i] = count;
+                        queue.push_back(n);
+                    }
+                }
+            }
+        }
+        (labels, count)
+    }
+
     fn select(&self, keep: impl Fn(usize) -> bool) -> Plane {
         Plane::from_fn(self.width, self.height, |c| keep(c.y * self.width + c.x))
     }
@@ -167,6 +192,18 @@ proptest! {
             grid.get(c.x, c.y) || grid.neighbours(c, connectivity).iter().any(|n| grid.get(n.x, n.y))
         });
         prop_assert_eq!(grid.plane().dilate(connectivity), expected);
+    }
+
+    #[test]
+    fn labels_match_bfs(((width, height), density, a, _b) in case(), connectivity in connectivity()) {
+        let grid = Grid::random(width, height, density, a);
+        let plane = grid.plane();
+        let labels = plane.label_components(connectivity);
+        let (expected, count) = grid.labels(connectivity);
+        prop_assert_eq!((labels.width(), labels.height()), (width, height));
+        prop_assert_eq!(labels.count(), count);
+        prop_assert_eq!(labels.as_slice(), &expected[..]);
+        prop_assert_eq!(plane.count_components(connectivity), count);
     }
 
     #[test]
@@ -264,6 +301,7 @@ fn flood_follows_serpentines_of_every_orientation() {
                         corridor,
                         "{width} x {height}, vertical {vertical}"
                     );
+                    assert_eq!(corridor.count_components(connectivity), 1);
                 }
             }
         }
@@ -293,6 +331,12 @@ fn empty_grids_have_no_cells() {
         assert_eq!(flood(&full, &full, Connectivity::Four), full);
         assert_eq!(full.dilate(Connectivity::Eight), full);
         assert_eq!(full.components(Connectivity::Four).count(), 0);
+        assert_eq!(full.label_components(Connectivity::Eight).count(), 0);
+        assert!(
+            full.label_components(Connectivity::Four)
+                .as_slice()
+                .is_empty()
+        );
     }
 }
 

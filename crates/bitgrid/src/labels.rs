@@ -1,0 +1,301 @@
+//! Connected-component labeling: a label for every cell, as image libraries give it.
+//!
+//! The set cells of a row form runs, and a run is found from the row's words alone: it starts
+//! where a set bit follows a clear one, and the run holding cell `x` is numbered by how many
+//! runs start at or before `x` (one population count a word). The runs of one row touch those
+//! of the row above at the starts of their overlaps (`row & above`) and, for 8-connectivity,
+//! where a run ends just before the other one starts; those places are found a word at a time,
+//! and each joins two runs in a union-find over runs whose roots are always the earliest run of
+//! their set. A 255 x 255 plane at 40% holds about 15,000 runs for its 26,000 set cells, and
+//! the union-find never sees a cell; the label image is then written a cell at a time without
+//! a branch.
+
+use crate::Connectivity;
+use crate::plane::{Cell, Plane};
+
+/// A label for every cell of a plane: 0 for a cell not in the plane, `1..=count` for the
+/// connected components, numbered in row-major order of their first cell (as a raster scan
+/// meets them).
+///
+/// ```
+/// use floodgate_bitgrid::{Cell, Connectivity, Plane};
+/// let plane: Plane = "X X .\n. . X\nX . X".parse().unwrap();
+/// let labels = plane.label_components(Connectivity::Four);
+/// assert_eq!(labels.count(), 3);
+/// assert_eq!(labels.as_slice(), [1, 1, 0, 0, 0, 2, 3, 0, 2]);
+/// assert_eq!(plane.label_components(Connectivity::Eight).count(), 2);
+/// assert_eq!(labels.label(Cell::new(2, 2)), 2);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Labels {
+    width: usize,
+    height: usize,
+    count: u32,
+    labels: Vec<u32>,
+}
+
+impl Labels {
+    /// The width of the labeled grid.
+    pub const fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The height of the labeled grid.
+    pub const fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The number of components (the largest label).
+    pub const fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// The labels, row by row: cell `(x, y)` at index `y * width + x`.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.labels
+    }
+
+    /// The label of `cell` (0 when it is not in the plane). Panics if it is off the grid.
+    pub fn label(&self, cell: Cell) -> u32 {
+        assert!(
+            cell.x < self.width && cell.y < self.height,
+            "{cell:?} is off the grid"
+        );
+        self.labels[cell.y * self.width + cell.x]
+    }
+
+    /// The labels as a vector, row by row.
+    pub fn into_vec(self) -> Vec<u32> {
+        self.labels
+    }
+}
+
+/// The runs of a plane, joined into sets. Runs are numbered from 1 in row-major order (0 stands
+/// for "no run"); each run's set is its root, the earliest run of the set (`parent[i] <= i`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RunSets {
+    stride: usize,
+    /// For each word of the plane, the number of runs that start before it (in earlier rows,
+    /// or earlier in its row): the number of the run going on at its first cell, if any.
+    runs_before: Vec<u32>,
+    /// The union-find forest over runs, `0..=runs` (0 is its own set, for no run).
+    pub(crate) parent: Vec<u32>,
+}
+
+/// The cells of a row where a run starts: word `i` of `row`.
+#[inline(always)]
+fn starts(row: &[u64], i: usize) -> u64 {
+    let before = if i == 0 { 0 } else { row[i - 1] >> 63 };
+    row[i] & !((row[i] << 1) | before)
+}
+
+/// The cells of a row where a run ends (its last cell): word `i` of `row`.
+#[inline(always)]
+fn ends(row: &[u64], i: usize) -> u64 {
+    let after = row.get(i + 1).map_or(0, |&next| next << 63);
+    row[i] & !((row[i] >> 1) | after)
+}
+
+/// The cells `x` of word `i` of `row` whose next cell `x + 1` is set.
+#[inline(always)]
+fn next_set(row: &[u64], i: usize) -> u64 {
+    let after = row.get(i + 1).map_or(0, |&next| next << 63);
+    (row[i] >> 1) | after
+}
+
+/// The bits at or below bit `bit`.
+#[inline(always)]
+const fn up_to(bit: u32) -> u64 {
+    !0 >> (63 - bit)
+}
+
+impl RunSets {
+    /// The runs of `plane` joined by `connectivity`.
+    pub(crate) fn of(plane: &Plane, connectivity: Connectivity) -> Self {
+        let stride = plane.stride();
+        let mut runs_before = Vec::with_capacity(plane.words().len());
+        let mut runs = 0u32;
+        // A row equal to the row above is made of the same runs (they can only be joined to
+        // each other): it takes their numbers, and has nothing to join.
+        let repeats = |y: usize| y > 0 && plane.row(y) == plane.row(y - 1);
+        for y in 0..plane.height() {
+            if repeats(y) {
+                runs_before.extend_from_within((y - 1) * stride..y * stride);
+                continue;
+            }
+            let row = plane.row(y);
+            for i in 0..stride {
+                runs_before.push(runs);
+                runs += starts(row, i).count_ones();
+            }
+        }
+        let mut sets = Self {
+            stride,
+            runs_before,
+            parent: (0..=runs).collect(),
+        };
+        for y in (1..plane.height()).filter(|&y| !repeats(y)) {
+            sets.join_rows(plane, y, connectivity == Connectivity::Eight);
+        }
+        sets
+    }
+
+    /// The number of the run holding cell `bit` of word `word` (which must be set), counting
+    /// the runs starting in that word from `starts`.
+    #[inline(always)]
+    fn run_at(&self, word: usize, starts: u64, bit: u32) -> u32 {
+        self.runs_before[word] + (starts & up_to(bit)).count_ones()
+    }
+
+    /// Joins the runs of row `y` to the runs of row `y - 1` they touch.
+    fn join_rows(&mut self, plane: &Plane, y: usize, eight: bool) {
+        let (row, above) = (plane.row(y), plane.row(y - 1));
+        let mut overlap_before = 0;
+        for i in 0..self.stride {
+            let (word, word_above) = (y * self.stride + i, (y - 1) * self.stride + i);
+            let (row_starts, above_starts) = (starts(row, i), starts(above, i));
+            let overlap = row[i] & above[i];
+            // Two runs overlap in one stretch: its first cell joins them.
+            let mut first_cells = overlap & !((overlap << 1) | overlap_before);
+            overlap_before = overlap >> 63;
+            while first_cells != 0 {
+                let bit = first_cells.trailing_zeros();
+                first_cells &= first_cells - 1;
+                let (a, b) = (
+                    self.run_at(word, row_starts, bit),
+                    self.run_at(word_above, above_starts, bit),
+                );
+                self.union(a, b);
+            }
+            if eight {
+                // A run that ends at `x` touches, by a corner, a run of the other row that
+                // starts at `x + 1` (the run after the last one started at or before `x`).
+                let mut corners = ends(row, i) & next_set(above, i) & !above[i];
+                while corners != 0 {
+                    let bit = corners.trailing_zeros();
+                    corners &= corners - 1;
+                    let (a, b) = (
+                        self.run_at(word, row_starts, bit),
+                        self.run_at(word_above, above_starts, bit) + 1,
+                    );
+                    self.union(a, b);
+                }
+                let mut corners = ends(above, i) & next_set(row, i) & !row[i];
+                while corners != 0 {
+                    let bit = corners.trailing_zeros();
+                    corners &= corners - 1;
+                    let (a, b) = (
+                        self.run_at(word_above, above_starts, bit),
+                        self.run_at(word, row_starts, bit) + 1,
+                    );
+                    self.union(a, b);
+                }
+            }
+        }
+    }
+
+    /// Joins the sets of runs `a` and `b`, the later root under the earlier: Rem's algorithm
+    /// with splicing, which climbs both paths at once, one step on the side whose parent is
+    /// later, and hangs that node under the other side's parent as it goes (so paths shorten
+    /// while they are climbed, and the climb stops where the paths meet).
+    #[inline]
+    fn union(&mut self, mut a: u32, mut b: u32) {
+        let parent = &mut self.parent;
+        loop {
+            let (up_a, up_b) = (parent[a as usize], parent[b as usize]);
+            if up_a == up_b {
+                return;
+            }
+            if up_a < up_b {
+                (a, b) = (b, a);
+                continue;
+            }
+            // `a`'s parent is the later: splice `a` under `b`'s parent.
+            parent[a as usize] = up_b;
+            if up_a == a {
+                return;
+            }
+            a = up_a;
+        }
+    }
+
+    /// The number of sets of runs: the components.
+    pub(crate) fn count(&self) -> u32 {
+        let roots = self
+            .parent
+            .iter()
+            .enumerate()
+            .filter(|&(run, &parent)| run == parent as usize);
+        roots.count() as u32 - 1
+    }
+
+    /// Replaces each run's parent by its component's number, `1..`, in order of the roots
+    /// (0 stays 0): a parent is always an earlier run, so its number is already final.
+    /// Returns the count.
+    pub(crate) fn number_components(&mut self) -> u32 {
+        let mut count = 0;
+        for run in 1..self.parent.len() {
+            let parent = self.parent[run] as usize;
+            // Both values are read and one is kept, without a branch: roots come at random.
+            let root = parent == run;
+            count += u32::from(root);
+            let inherited = self.parent[parent];
+            self.parent[run] = if root { count } else { inherited };
+        }
+        count
+    }
+}
+
+impl Plane {
+    /// A label for every cell: its connected component's number, in row-major order of the
+    /// components' first cells, or 0 for a cell not in the plane (what OpenCV's
+    /// `connectedComponents` and SciPy's `ndimage.label` return, up to their numbering).
+    pub fn label_components(&self, connectivity: Connectivity) -> Labels {
+        let mut sets = RunSets::of(self, connectivity);
+        let count = sets.number_components();
+        let (width, height) = (self.width(), self.height());
+        let mut labels = Vec::with_capacity(width * height);
+        let numbers = &sets.parent;
+        for y in 0..height {
+            let row = self.row(y);
+            for (i, &word) in row.iter().enumerate() {
+                let (row_starts, mut run) = (starts(row, i), sets.runs_before[y * sets.stride + i]);
+                let cells = (width - i * 64).min(64);
+                let full = !0 >> (64 - cells);
+                if word == 0 {
+                    labels.extend(std::iter::repeat_n(0, cells));
+                } else if word == full && row_starts & !1 == 0 {
+                    // One run over the whole word.
+                    run += row_starts as u32;
+                    labels.extend(std::iter::repeat_n(numbers[run as usize], cells));
+                } else {
+                    // Cell by cell, without a branch: a run's number where the cell is set,
+                    // else 0 (the number of "no run").
+                    labels.extend((0..cells).map(|bit| {
+                        run += ((row_starts >> bit) & 1) as u32;
+                        let set = ((word >> bit) & 1) as u32;
+                        numbers[(run * set) as usize]
+                    }));
+                }
+            }
+        }
+        Labels {
+            width,
+            height,
+            count,
+            labels,
+        }
+    }
+
+    /// The number of connected components, without labeling the cells.
+    ///
+    /// ```
+    /// use floodgate_bitgrid::{Connectivity, Plane};
+    /// let plane: Plane = "X . X\n. X .\nX . X".parse().unwrap();
+    /// assert_eq!(plane.count_components(Connectivity::Four), 5);
+    /// assert_eq!(plane.count_components(Connectivity::Eight), 1);
+    /// ```
+    pub fn count_components(&self, connectivity: Connectivity) -> u32 {
+        RunSets::of(self, connectivity).count()
+    }
+}
