@@ -1,5 +1,6 @@
 //! The bitgrid kernels on large planes: flood through random and serpentine regions (against a
-//! plain breadth-first flood over a byte grid), dilation, and connected components. Throughput
+//! plain breadth-first flood over a byte grid), dilation, connected components and labels (a
+//! label per cell, as `benches/compare-labeling.sh` times against OpenCV and SciPy). Throughput
 //! is in cells of the plane per second.
 //!
 //! Run: `cargo bench -p floodgate-benches --bench kernels` (add `-- --quick` for a short run).
@@ -70,11 +71,38 @@ fn other_kernels(c: &mut Criterion) {
     group.finish();
 }
 
+fn labels(c: &mut Criterion) {
+    let cases = [
+        ("random40-255", random_plane(255, 40, 7)),
+        ("random60-255", random_plane(255, 60, 7)),
+        ("random40-999", random_plane(999, 40, 7)),
+        ("random60-999", random_plane(999, 60, 7)),
+        ("serpentine-rows-255", serpentine_corridor(255, false)),
+        ("serpentine-columns-255", serpentine_corridor(255, true)),
+        ("full-999", Plane::full(999, 999)),
+    ];
+    for (group, connectivity) in [
+        ("label4", Connectivity::Four),
+        ("label8", Connectivity::Eight),
+    ] {
+        let mut group = c.benchmark_group(group);
+        for (name, plane) in &cases {
+            group.throughput(Throughput::Elements(
+                (plane.width() * plane.height()) as u64,
+            ));
+            group.bench_with_input(BenchmarkId::from_parameter(name), plane, |b, plane| {
+                b.iter(|| black_box(plane).label_components(connectivity))
+            });
+        }
+        group.finish();
+    }
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2))
 }
 
-criterion_group! { name = benches; config = config(); targets = floods, other_kernels }
+criterion_group! { name = benches; config = config(); targets = floods, other_kernels, labels }
 criterion_main!(benches);

@@ -60,7 +60,7 @@ pub fn flood_pair(
         .zip(within.words())
         .map(|((&a, &b), &open)| [a & open, b & open])
         .collect();
-    flood_lanes(&mut lanes, within, connectivity);
+    flood_lanes(&mut lanes, within, connectivity, usize::MAX);
     for ((a, b), [x, y]) in first
         .words_mut()
         .iter_mut()
@@ -77,22 +77,37 @@ impl Plane {
     pub fn flood_within(&mut self, within: &Plane, connectivity: Connectivity) {
         *self &= within;
         let (rows, _) = self.words_mut().as_chunks_mut::<1>();
-        flood_lanes(rows, within, connectivity);
+        if !flood_lanes(rows, within, connectivity, SWEEPS_BEFORE_RUNS) {
+            crate::labels::flood_by_runs(self, within, connectivity);
+        }
     }
 }
 
-/// Floods `N` planes at once, given as lanes of their words (inside `within`), through `within`.
-fn flood_lanes<const N: usize>(words: &mut [Lanes<N>], within: &Plane, connectivity: Connectivity) {
+/// The sweeps a flood makes before it finishes by runs instead ([`crate::labels`]): a region
+/// that needs more winds up and down many times (a corridor along the columns needs one sweep
+/// per two columns), and joining its runs once costs less than the sweeps still to come.
+const SWEEPS_BEFORE_RUNS: usize = 32;
+
+/// Floods `N` planes at once, given as lanes of their words (inside `within`), through
+/// `within`, in at most `max_sweeps` sweeps; returns whether the flood is complete (else the
+/// lanes hold part of it: cells connected to the seeds).
+fn flood_lanes<const N: usize>(
+    words: &mut [Lanes<N>],
+    within: &Plane,
+    connectivity: Connectivity,
+    max_sweeps: usize,
+) -> bool {
     let eight = connectivity == Connectivity::Eight;
     match within.stride() {
-        _ if words.is_empty() => {}
-        1 => flood_narrow(words, within.words(), eight),
-        stride => flood_wide(words, within.words(), stride, eight),
+        _ if words.is_empty() => true,
+        1 => flood_narrow(words, within.words(), eight, max_sweeps),
+        stride => flood_wide(words, within.words(), stride, eight, max_sweeps),
     }
 }
 
 /// Runs `step(from, to, first)` (spread row `from` into row `to`, returning whether `to` grew)
-/// in alternating downward and upward sweeps until a sweep changes nothing. `first` is true in
+/// in alternating downward and upward sweeps until a sweep changes nothing (then returns
+/// true) or `max_sweeps` sweeps have run (false). `first` is true in
 /// the first sweep, whose steps may also fill row `to` along its runs. `seeded` is the first
 /// and last row holding cells when the sweeps start; rows outside it are empty.
 ///
@@ -105,10 +120,11 @@ fn flood_lanes<const N: usize>(words: &mut [Lanes<N>], within: &Plane, connectiv
 fn sweep_until_stable(
     height: usize,
     seeded: (usize, usize),
+    max_sweeps: usize,
     mut step: impl FnMut(usize, usize, bool) -> bool,
-) {
+) -> bool {
     let (mut low, mut high) = seeded;
-    for sweep in 0.. {
+    for sweep in 0..max_sweeps {
         let downward = sweep % 2 == 0;
         let (mut changed_low, mut changed_high) = (usize::MAX, 0);
         let mut spreading = false;
@@ -139,11 +155,12 @@ fn sweep_until_stable(
             // No upward sweep has seen the seeded rows, nor what the first sweep reached.
             high = high.max(changed_high);
         } else if changed_low == usize::MAX {
-            break;
+            return true;
         } else {
             (low, high) = (changed_low, changed_high);
         }
     }
+    false
 }
 
 /// The first and last row (of rows `stride` words long) that hold a cell, if any.
@@ -157,9 +174,14 @@ fn seeded_rows<const N: usize>(words: &[Lanes<N>], stride: usize) -> Option<(usi
 ///
 /// Every row is filled on its own first: independent work, cheaper than filling in the first
 /// sweep, where each fill would wait for the row before it.
-fn flood_narrow<const N: usize>(rows: &mut [Lanes<N>], within: &[u64], eight: bool) {
+fn flood_narrow<const N: usize>(
+    rows: &mut [Lanes<N>],
+    within: &[u64],
+    eight: bool,
+    max_sweeps: usize,
+) -> bool {
     let Some(seeded) = seeded_rows(rows, 1) else {
-        return;
+        return true;
     };
     for (row, &open) in rows[seeded.0..=seeded.1]
         .iter_mut()
@@ -167,7 +189,7 @@ fn flood_narrow<const N: usize>(rows: &mut [Lanes<N>], within: &[u64], eight: bo
     {
         *row = fill_lanes(*row, open);
     }
-    sweep_until_stable(within.len(), seeded, |from, to, _| {
+    sweep_until_stable(within.len(), seeded, max_sweeps, |from, to, _| {
         let source = if eight {
             rows[from].map(spread_word)
         } else {
@@ -180,58 +202,69 @@ fn flood_narrow<const N: usize>(rows: &mut [Lanes<N>], within: &[u64], eight: bo
             }
             None => false,
         }
-    });
+    })
 }
 
 /// Flood of `N` planes whose rows span `stride` words.
 ///
 /// The first sweep fills each row as it reaches it, together with what spreads into it from
 /// the row before: on wide rows this saves a whole pass of fills.
-fn flood_wide<const N: usize>(words: &mut [Lanes<N>], within: &[u64], stride: usize, eight: bool) {
+fn flood_wide<const N: usize>(
+    words: &mut [Lanes<N>],
+    within: &[u64],
+    stride: usize,
+    eight: bool,
+    max_sweeps: usize,
+) -> bool {
     let Some(seeded) = seeded_rows(words, stride) else {
-        return;
+        return true;
     };
     let start = seeded.0 * stride..(seeded.0 + 1) * stride;
     fill_row(&mut words[start.clone()], &within[start]);
     let mut spread: SmallVec<[Lanes<N>; 16]> = smallvec![[0; N]; stride];
-    sweep_until_stable(within.len() / stride, seeded, |from, to, first| {
-        let open = &within[to * stride..(to + 1) * stride];
-        if first {
-            // Downward, filling as it goes: row `to` takes the cells next to the filled row
-            // above and to the seeds of the row below (one step of upward spread for free).
-            let (before, after) = words.split_at_mut(to * stride);
-            let (row, rest) = after.split_at_mut(stride);
-            let above = &before[from * stride..];
-            let no_row = [[0; N]; MAX_SIDE.div_ceil(64)];
-            let below = rest.get(..stride).unwrap_or(&no_row[..stride]);
-            if eight {
-                let mut union = spread.clone();
-                for ((union, above), below) in union.iter_mut().zip(above).zip(below) {
-                    *union = std::array::from_fn(|k| above[k] | below[k]);
+    sweep_until_stable(
+        within.len() / stride,
+        seeded,
+        max_sweeps,
+        |from, to, first| {
+            let open = &within[to * stride..(to + 1) * stride];
+            if first {
+                // Downward, filling as it goes: row `to` takes the cells next to the filled row
+                // above and to the seeds of the row below (one step of upward spread for free).
+                let (before, after) = words.split_at_mut(to * stride);
+                let (row, rest) = after.split_at_mut(stride);
+                let above = &before[from * stride..];
+                let no_row = [[0; N]; MAX_SIDE.div_ceil(64)];
+                let below = rest.get(..stride).unwrap_or(&no_row[..stride]);
+                if eight {
+                    let mut union = spread.clone();
+                    for ((union, above), below) in union.iter_mut().zip(above).zip(below) {
+                        *union = std::array::from_fn(|k| above[k] | below[k]);
+                    }
+                    spread_row(&union, &mut spread);
+                    for ((word, incoming), &open) in row.iter_mut().zip(&spread).zip(open) {
+                        *word = std::array::from_fn(|k| word[k] | (incoming[k] & open));
+                    }
+                } else {
+                    for (((word, above), below), &open) in
+                        row.iter_mut().zip(above).zip(below).zip(open)
+                    {
+                        *word = std::array::from_fn(|k| word[k] | ((above[k] | below[k]) & open));
+                    }
                 }
-                spread_row(&union, &mut spread);
-                for ((word, incoming), &open) in row.iter_mut().zip(&spread).zip(open) {
-                    *word = std::array::from_fn(|k| word[k] | (incoming[k] & open));
-                }
-            } else {
-                for (((word, above), below), &open) in
-                    row.iter_mut().zip(above).zip(below).zip(open)
-                {
-                    *word = std::array::from_fn(|k| word[k] | ((above[k] | below[k]) & open));
-                }
+                fill_row(row, open);
+                return row.iter().any(|&word| any(word));
             }
-            fill_row(row, open);
-            return row.iter().any(|&word| any(word));
-        }
-        let (source, row) = two_rows(words, stride, from, to);
-        let incoming = if eight {
-            spread_row(source, &mut spread);
-            &spread[..]
-        } else {
-            source
-        };
-        grow_row(row, open, incoming)
-    });
+            let (source, row) = two_rows(words, stride, from, to);
+            let incoming = if eight {
+                spread_row(source, &mut spread);
+                &spread[..]
+            } else {
+                source
+            };
+            grow_row(row, open, incoming)
+        },
+    )
 }
 
 /// Row `from` to read and row `to` to write (`from != to`), of rows `stride` items long.

@@ -8,7 +8,7 @@
 //! and each joins two runs in a union-find over runs whose roots are always the earliest run of
 //! their set. A 255 x 255 plane at 40% holds about 15,000 runs for its 26,000 set cells, and
 //! the union-find never sees a cell; the label image is then written a cell at a time without
-//! a branch.
+//! a branch. A flood that would need many sweeps finishes the same way ([`flood_by_runs`]).
 
 use crate::Connectivity;
 use crate::plane::{Cell, Plane};
@@ -270,12 +270,15 @@ impl Plane {
                     labels.extend(std::iter::repeat_n(numbers[run as usize], cells));
                 } else {
                     // Cell by cell, without a branch: a run's number where the cell is set,
-                    // else 0 (the number of "no run").
-                    labels.extend((0..cells).map(|bit| {
+                    // else 0 (the number of "no run"); all 64 bits (those past the width are
+                    // clear), so that the loop has a fixed length.
+                    let mut block = [0u32; 64];
+                    for (bit, label) in block.iter_mut().enumerate() {
                         run += ((row_starts >> bit) & 1) as u32;
                         let set = ((word >> bit) & 1) as u32;
-                        numbers[(run * set) as usize]
-                    }));
+                        *label = numbers[(run * set) as usize];
+                    }
+                    labels.extend_from_slice(&block[..cells]);
                 }
             }
         }
@@ -297,5 +300,52 @@ impl Plane {
     /// ```
     pub fn count_components(&self, connectivity: Connectivity) -> u32 {
         RunSets::of(self, connectivity).count()
+    }
+}
+
+/// Grows `region` (cells of `within`, each connected to the seeds of a flood) to every cell of
+/// `within` connected to it: the components of `within` that it meets, joined by runs. The
+/// end of a flood whose sweeps would go on for long ([`crate::flood`]).
+pub(crate) fn flood_by_runs(region: &mut Plane, within: &Plane, connectivity: Connectivity) {
+    let mut sets = RunSets::of(within, connectivity);
+    sets.number_components();
+    let components = &sets.parent;
+    let mut reached = vec![false; components.len()];
+    let stride = sets.stride;
+    for y in 0..within.height() {
+        let (open, flooded) = (within.row(y), region.row(y));
+        for i in 0..stride {
+            let word = y * stride + i;
+            let within_starts = starts(open, i);
+            // The first flooded cell of each stretch: its run is reached.
+            let mut firsts = starts(flooded, i);
+            while firsts != 0 {
+                let bit = firsts.trailing_zeros();
+                firsts &= firsts - 1;
+                reached[components[sets.run_at(word, within_starts, bit) as usize] as usize] = true;
+            }
+        }
+    }
+    for y in 0..within.height() {
+        let open = within.row(y);
+        for i in 0..stride {
+            let word = y * stride + i;
+            let within_starts = starts(open, i);
+            let mut run = sets.runs_before[word];
+            let mut kept = 0;
+            // Each stretch of open cells in this word: one run, whole or in part.
+            let mut stretches = within_starts | (open[i] & 1);
+            while stretches != 0 {
+                let bit = stretches.trailing_zeros();
+                stretches &= stretches - 1;
+                run += ((within_starts >> bit) & 1) as u32;
+                let end = (!open[i] & (!0 << bit)).trailing_zeros();
+                if reached[components[run as usize] as usize] {
+                    let below_end = if end == 64 { !0 } else { (1 << end) - 1 };
+                    kept |= below_end & (!0 << bit);
+                }
+            }
+            region.words_mut()[word] = kept;
+        }
     }
 }

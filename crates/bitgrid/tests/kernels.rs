@@ -263,6 +263,34 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Corridors along the columns, with cells opened and closed at random: floods that need
+    /// more sweeps than a flood makes before it finishes by runs.
+    #[test]
+    fn floods_that_finish_by_runs_match_bfs(
+        width in 70..=300usize,
+        height in 2..=90usize,
+        noise in 0.0..0.05f64,
+        a in any::<u64>(),
+        b in any::<u64>(),
+        connectivity in connectivity(),
+    ) {
+        let corridor = serpentine(width, height, true);
+        let flips = Grid::random(width, height, noise, a);
+        let cells = (0..width * height)
+            .map(|i| corridor.contains(Cell::new(i % width, i / width)) != flips.cells[i])
+            .collect();
+        let within = Grid { width, height, cells };
+        let mut seeds = Grid::random(width, height, 0.001, b);
+        seeds.cells[(b % (width * height) as u64) as usize] = true;
+        let distances = within.distances(&seeds, connectivity);
+        let expected = within.select(|i| distances[i].is_some());
+        prop_assert_eq!(flood(&seeds.plane(), &within.plane(), connectivity), expected);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(4))]
 
     #[test]
