@@ -152,45 +152,33 @@ impl RunSets {
         let (row, above) = (plane.row(y), plane.row(y - 1));
         let mut overlap_before = 0;
         for i in 0..self.stride {
-            let (word, word_above) = (y * self.stride + i, (y - 1) * self.stride + i);
-            let (row_starts, above_starts) = (starts(row, i), starts(above, i));
+            let here = (y * self.stride + i, starts(row, i));
+            let up = ((y - 1) * self.stride + i, starts(above, i));
             let overlap = row[i] & above[i];
             // Two runs overlap in one stretch: its first cell joins them.
-            let mut first_cells = overlap & !((overlap << 1) | overlap_before);
+            let first_cells = overlap & !((overlap << 1) | overlap_before);
             overlap_before = overlap >> 63;
-            while first_cells != 0 {
-                let bit = first_cells.trailing_zeros();
-                first_cells &= first_cells - 1;
-                let (a, b) = (
-                    self.run_at(word, row_starts, bit),
-                    self.run_at(word_above, above_starts, bit),
-                );
-                self.union(a, b);
-            }
+            self.join_at(first_cells, here, up, 0);
             if eight {
                 // A run that ends at `x` touches, by a corner, a run of the other row that
                 // starts at `x + 1` (the run after the last one started at or before `x`).
-                let mut corners = ends(row, i) & next_set(above, i) & !above[i];
-                while corners != 0 {
-                    let bit = corners.trailing_zeros();
-                    corners &= corners - 1;
-                    let (a, b) = (
-                        self.run_at(word, row_starts, bit),
-                        self.run_at(word_above, above_starts, bit) + 1,
-                    );
-                    self.union(a, b);
-                }
-                let mut corners = ends(above, i) & next_set(row, i) & !row[i];
-                while corners != 0 {
-                    let bit = corners.trailing_zeros();
-                    corners &= corners - 1;
-                    let (a, b) = (
-                        self.run_at(word_above, above_starts, bit),
-                        self.run_at(word, row_starts, bit) + 1,
-                    );
-                    self.union(a, b);
-                }
+                self.join_at(ends(row, i) & next_set(above, i) & !above[i], here, up, 1);
+                self.join_at(ends(above, i) & next_set(row, i) & !row[i], up, here, 1);
             }
+        }
+    }
+
+    /// For each cell of `cells` (in one word of both rows), joins the run of the first row that
+    /// holds it to a run of the second row: the one that holds it (`later` 0), or the one that
+    /// starts just after it (`later` 1). A row is given as (word index, its run starts).
+    #[inline(always)]
+    fn join_at(&mut self, mut cells: u64, first: (usize, u64), second: (usize, u64), later: u32) {
+        while cells != 0 {
+            let bit = cells.trailing_zeros();
+            cells &= cells - 1;
+            let a = self.run_at(first.0, first.1, bit);
+            let b = self.run_at(second.0, second.1, bit) + later;
+            self.union(a, b);
         }
     }
 
