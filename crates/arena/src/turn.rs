@@ -69,7 +69,8 @@ pub struct Turn<'a, P> {
     pub limit: Duration,
     /// Whether this is the seat's first turn of the game.
     pub first: bool,
-    /// What the program is held to beyond time ([`Table::limits`]).
+    /// What the program is held to beyond time: its judge's stated memory and the arena's own
+    /// process and file size limits, unless its limits are off.
     pub limits: Limits,
 }
 
