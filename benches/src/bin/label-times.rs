@@ -27,7 +27,7 @@ fn read_pgm(bytes: &[u8]) -> Result<Plane, String> {
         }
         fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
     }
-    let pixels = &bytes[at + 1..];
+    let pixels = bytes.get(at + 1..).unwrap_or_default();
     let number = |i: usize| {
         fields[i]
             .parse::<usize>()
