@@ -92,8 +92,8 @@ impl Limits {
     /// signal, and so does bubblewrap.
     fn breach_at_exit(&self, exit: &Exit) -> Option<Breach> {
         let limit_bytes = self.file_bytes?;
-        let ended = matches!(*exit, Exit::Signal(libc::SIGXFSZ))
-            || *exit == Exit::Code(128 + libc::SIGXFSZ);
+        let ended =
+            *exit == Exit::Signal(libc::SIGXFSZ) || *exit == Exit::Code(128 + libc::SIGXFSZ);
         ended.then_some(Breach::FileSize { limit_bytes })
     }
 }
@@ -215,13 +215,23 @@ fn spawn(command: &[String], limits: &Limits) -> Result<std::process::Child, Spa
     })
 }
 
+/// The fields of `/proc/PID/stat` (`pid` a number, or `self`) from field 3 on (`stat_field`
+/// picks one by its number in proc(5)); `None` once the process is gone.
+fn read_stat(pid: &str) -> Option<String> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Field 2, the name in parentheses, may hold spaces: keep what follows its last `)`.
+    Some(stat.rsplit_once(')')?.1.to_string())
+}
+
+/// Field `number` (as proc(5) numbers them, from 3) of what [`read_stat`] returned.
+fn stat_field(fields: &str, number: usize) -> Option<&str> {
+    fields.split_whitespace().nth(number - 3)
+}
+
 /// Where the program text of process `pid` (a number, or `self`) starts in its address space:
 /// `startcode`, field 26 of `/proc/PID/stat`. `None` if it cannot be read.
 fn code_start(pid: &str) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // Field 2, the name in parentheses, may hold spaces: count from the field after it (3).
-    let (_, fields) = stat.rsplit_once(')')?;
-    fields.split_whitespace().nth(26 - 3)?.parse().ok()
+    stat_field(&read_stat(pid)?, 26)?.parse().ok()
 }
 
 /// The referee's own [`code_start`], read once.
@@ -236,7 +246,8 @@ fn referee_code_start() -> Option<u64> {
 /// child was spawned from: a few MiB, more than a small bot's own peak). `None` once the
 /// process has exited, and while it still runs in the referee's memory: `posix_spawn` returns
 /// once the kernel has begun the child's `exec` (a fork, where a file size limit is set,
-/// returns sooner), a moment before the child's memory is swapped for the bot's, and until then its `VmHWM` is the referee's (on a busy machine that moment
+/// returns sooner), a moment before the child's memory is swapped for the bot's, and until
+/// then its `VmHWM` is the referee's (on a busy machine that moment
 /// can last milliseconds). Its code address tells the two apart: the referee's until the
 /// swap, the bot's after it (a fresh one even when the bot is this program, by address space
 /// randomisation).
@@ -525,13 +536,11 @@ fn watch(pid: libc::pid_t, limits: Limits, watch: &Watch) {
 /// `exit_code`, field 52 of `/proc/PID/stat`, read when its state is `Z`); `None` while it
 /// runs.
 fn ended_status(pid: &str) -> Option<i32> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let (_, fields) = stat.rsplit_once(')')?;
-    let mut fields = fields.split_whitespace();
-    if fields.next()? != "Z" {
+    let fields = read_stat(pid)?;
+    if stat_field(&fields, 3)? != "Z" {
         return None;
     }
-    fields.nth(52 - 4)?.parse().ok()
+    stat_field(&fields, 52)?.parse().ok()
 }
 
 /// What waiting for an answer line came to.
