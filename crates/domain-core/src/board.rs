@@ -10,7 +10,8 @@ pub const ALL: u64 = (1 << 49) - 1;
 
 const COLUMN_0: u64 = 0x0000_0408_1020_4081;
 const COLUMN_6: u64 = COLUMN_0 << 6;
-const ROW_6: u64 = 0x7F << 42;
+const ROW_0: u64 = 0x7F;
+const ROW_6: u64 = ROW_0 << 42;
 
 /// A cell, as its bit index `y * 7 + x`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -136,6 +137,17 @@ impl Walls {
             Dir::L => self.right |= cell.bit() >> 1,
             Dir::R => self.right |= cell.bit(),
         }
+    }
+
+    /// For each side in [`Dir::ALL`]'s order, the cells whose side that way is open (neither
+    /// a wall nor the border): where a wall may still be built.
+    pub const fn open_sides(&self) -> [u64; 4] {
+        [
+            ALL & !ROW_0 & !(self.down << 7),
+            ALL & !ROW_6 & !self.down,
+            ALL & !COLUMN_0 & !(self.right << 1),
+            ALL & !COLUMN_6 & !self.right,
+        ]
     }
 
     /// The number of interior walls.

@@ -1,7 +1,7 @@
 //! Domain Expansion for the search crate: the evaluation and the engine the bot uses.
 
 use search::{
-    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, Outcome, Player, Reduction, Score,
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, Horizon, MoveList, Outcome, Player, Reduction, Score,
     SearchResult, mix,
 };
 
@@ -15,10 +15,26 @@ pub struct Domain;
 /// The cells each player reaches first, counting turns of up to three steps through open sides,
 /// and the cells both reach in the same turn: `[to move's, other's, tied]`.
 pub fn territories(state: &State) -> [u64; 3] {
+    race(state).claimed
+}
+
+/// The race of the two tokens over the board, a turn of three steps at a time.
+struct Race {
+    /// The cells each player reaches first and those both reach in the same turn:
+    /// `[to move's, other's, tied]`.
+    claimed: [u64; 3],
+    /// Everything each token reaches through open sides (tokens do not block), the player to
+    /// move's first: the domains, and so apart exactly when the game is over.
+    reach: [u64; 2],
+}
+
+fn race(state: &State) -> Race {
     let me = state.to_move();
     let walls = state.walls();
     let mut reach = [state.token(me).bit(), state.token(1 - me).bit()];
     let mut claimed = [0u64; 3];
+    // Seventeen turns are 51 steps, more than the longest path on the board (48): every
+    // reach is whole when the loop ends.
     for _turn in 0..17 {
         let free = ALL & !(claimed[0] | claimed[1] | claimed[2]);
         let tie = reach[0] & reach[1];
@@ -32,12 +48,12 @@ pub fn territories(state: &State) -> [u64; 3] {
             ];
             // A round whose first step adds nothing adds nothing at all.
             if step == 0 && next == reach {
-                return claimed;
+                return Race { claimed, reach };
             }
             reach = next;
         }
     }
-    claimed
+    Race { claimed, reach }
 }
 
 /// The evaluation for the player to move: ten points a cell it reaches first, minus the same
@@ -46,12 +62,25 @@ pub fn territories(state: &State) -> [u64; 3] {
 /// close to being cut apart: the fewer open sides lie between the two territories, the sooner
 /// the game ends with that difference.
 pub fn evaluate(state: &State) -> Score {
-    let [mine, theirs, tied] = territories(state);
+    value(state, &race(state).claimed)
+}
+
+/// [`evaluate`] of the race's claims.
+fn value(state: &State, [mine, theirs, tied]: &[u64; 3]) -> Score {
     let difference = mine.count_ones() as Score - theirs.count_ones() as Score;
-    let frontier = state.walls().step(mine) & theirs;
+    let frontier = state.walls().step(*mine) & theirs;
     10 * difference
         + 20 * difference / (frontier.count_ones() as Score + 1)
         + 5 * tied.count_ones() as Score
+}
+
+/// The outcome of a finished game from both domain sizes, the first player's first.
+fn outcome_of([first, second]: [u32; 2]) -> Outcome {
+    match first.cmp(&second) {
+        std::cmp::Ordering::Greater => Outcome::Win(Player::First),
+        std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+        std::cmp::Ordering::Equal => Outcome::Draw,
+    }
 }
 
 impl Game for Domain {
@@ -69,14 +98,22 @@ impl Game for Domain {
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
-        state.is_over().then(|| {
-            let [first, second] = state.domain_sizes();
-            match first.cmp(&second) {
-                std::cmp::Ordering::Greater => Outcome::Win(Player::First),
-                std::cmp::Ordering::Less => Outcome::Win(Player::Second),
-                std::cmp::Ordering::Equal => Outcome::Draw,
-            }
-        })
+        state.is_over().then(|| outcome_of(state.domain_sizes()))
+    }
+
+    /// One race gives both: its reaches are the domains, apart exactly when the game is over.
+    fn at_horizon(&self, state: &State) -> Horizon {
+        let race = race(state);
+        let [mine, theirs] = race.reach;
+        if mine & theirs != 0 {
+            return Horizon::Evaluated(value(state, &race.claimed));
+        }
+        let sizes = [mine.count_ones(), theirs.count_ones()];
+        Horizon::Over(outcome_of(if state.to_move() == 0 {
+            sizes
+        } else {
+            [sizes[1], sizes[0]]
+        }))
     }
 
     fn next(&self, state: &State, action: Action) -> State {

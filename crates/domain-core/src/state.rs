@@ -99,12 +99,13 @@ impl State {
             wall: Dir::U,
         }; 100];
         let mut count = 0;
+        let open = self.walls.open_sides();
         let mut destinations = self.destinations();
         while destinations != 0 {
             let to = Cell(destinations.trailing_zeros() as u8);
             destinations &= destinations - 1;
             for wall in Dir::ALL {
-                if !self.walls.has(to, wall) {
+                if open[wall.index()] & to.bit() != 0 {
                     found[count] = Action { to, wall };
                     count += 1;
                 }

@@ -68,3 +68,42 @@ fn quiet_actions_stay_inside_the_movers_territory() {
     );
     assert!(is_quiet(5, 3, Dir::L));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+    /// The search's one pass at its depth limit ([`search::Game::at_horizon`]) answers as the
+    /// rules' outcome and the evaluation do apart, on boards from nearly open to mostly walled
+    /// (about half of them over).
+    #[test]
+    fn the_horizon_agrees_with_the_outcome_and_the_evaluation(
+        edges in proptest::collection::vec(0..100u8, 84),
+        density in 0..60u8,
+        me in 0..49u8,
+        opponent in 0..49u8,
+        to_move in 0..2u8,
+    ) {
+        use floodgate_domain_core::engine::Domain;
+        use search::{Game, Horizon};
+        proptest::prop_assume!(me != opponent);
+        let mut walls = Walls::default();
+        let mut edge = edges.iter();
+        for y in 0..7 {
+            for x in 0..7 {
+                for dir in [Dir::R, Dir::D] {
+                    let cell = Cell::new(x, y);
+                    if !walls.has(cell, dir) && *edge.next().unwrap() < density {
+                        walls.add(cell, dir);
+                    }
+                }
+            }
+        }
+        let tokens = if to_move == 0 { [Cell(me), Cell(opponent)] } else { [Cell(opponent), Cell(me)] };
+        let state = State::new(walls, tokens, to_move);
+        let expected = match Domain.outcome(&state) {
+            Some(outcome) => Horizon::Over(outcome),
+            None => Horizon::Evaluated(evaluate(&state)),
+        };
+        proptest::prop_assert_eq!(Domain.at_horizon(&state), expected);
+    }
+}

@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use crate::clock::Clock;
-use crate::game::{Game, MoveList, Player, Score, WIN, final_score};
+use crate::game::{Game, Horizon, MoveList, Player, Score, WIN, final_score};
 use crate::ordering::MovePicker;
 use crate::table::{Bound, TranspositionTable};
 use crate::window::{INFINITY, Window};
@@ -283,11 +283,11 @@ impl<G: Game> AlphaBeta<G> {
     #[inline(always)]
     fn leaf(&mut self, state: &G::State, ply: usize) -> Score {
         self.pv[ply].clear();
-        match self.game.outcome(state) {
-            Some(outcome) => final_score(&self.game, state, outcome, ply),
-            None => {
+        match self.game.at_horizon(state) {
+            Horizon::Over(outcome) => final_score(&self.game, state, outcome, ply),
+            Horizon::Evaluated(score) => {
                 self.reached_horizon = true;
-                self.game.evaluate(state)
+                score
             }
         }
     }
@@ -309,20 +309,12 @@ impl<G: Game> AlphaBeta<G> {
         mut window: Window,
         clock: &Clock,
     ) -> Score {
-        let (me, key, table_move) = match self.enter(state, depth, ply, window, clock) {
+        let mut moves = MoveList::new();
+        let (me, key, table_move) = match self.enter(state, depth, ply, window, clock, &mut moves) {
             Ok(node) => node,
             Err(score) => return score,
         };
-        // A position with moves is not over: the outcome is asked only where none are left.
-        let mut moves = MoveList::new();
-        self.game.generate_moves(state, &mut moves);
-        if moves.is_empty() {
-            return match self.game.outcome(state) {
-                Some(outcome) => final_score(&self.game, state, outcome, ply),
-                None => self.game.evaluate(state),
-            };
-        }
-        let mut picker = MovePicker::new(&moves, table_move, self.killers[ply]);
+        let mut picker = MovePicker::new(table_move, self.killers[ply]);
         let original = window;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -336,7 +328,7 @@ impl<G: Game> AlphaBeta<G> {
             .late_move_reduction
             .filter(|r| depth >= r.min_depth);
         let mut tried = 0;
-        while let Some(index) = picker.next(moves.len(), |i| self.history_score(me, moves[i])) {
+        while let Some(index) = picker.next(&moves, |i| self.history_score(me, moves[i])) {
             let m = moves[index];
             let next = self.game.next(state, m);
             tried += 1;
@@ -399,6 +391,7 @@ impl<G: Game> AlphaBeta<G> {
         ply: usize,
         window: Window,
         clock: &Clock,
+        moves: &mut MoveList<G::Move>,
     ) -> Result<(Player, u64, Option<G::Move>), Score> {
         self.pv[ply].clear();
         if depth == 0 || ply >= MAX_PLY {
@@ -411,6 +404,15 @@ impl<G: Game> AlphaBeta<G> {
             return Err(0);
         }
         let key = self.game.hash(state);
+        self.table.prefetch(key);
+        // A position with moves is not over: the outcome is asked only where none are left.
+        self.game.generate_moves(state, moves);
+        if moves.is_empty() {
+            return Err(match self.game.outcome(state) {
+                Some(outcome) => final_score(&self.game, state, outcome, ply),
+                None => self.game.evaluate(state),
+            });
+        }
         let table_move = self.probe(key, depth, ply, window)?;
         Ok((me, key, table_move))
     }

@@ -37,6 +37,15 @@ impl Player {
     }
 }
 
+/// What a search sees of a position where it stops looking further ([`Game::at_horizon`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Horizon {
+    /// The game is over, with this outcome.
+    Over(Outcome),
+    /// The game goes on; the static evaluation for the player to move.
+    Evaluated(Score),
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -54,8 +63,9 @@ pub type Score = i32;
 /// `(-WIN + 1000, WIN - 1000)`.
 pub const WIN: Score = 1_000_000;
 
-/// A list of moves on the stack (spilling to the heap only for very wide positions).
-pub type MoveList<M> = SmallVec<[M; 32]>;
+/// A list of moves on the stack (spilling to the heap only for very wide positions: Domain
+/// Expansion's 40 to 100 actions fit, a Go board's 362 moves do not).
+pub type MoveList<M> = SmallVec<[M; 128]>;
 
 /// The rules of a two-player, zero-sum, perfect-information game, implemented on a value that
 /// carries the game's configuration (a board size, a komi, a solver for the leaves; a marker
@@ -92,6 +102,17 @@ pub trait Game {
     /// The static evaluation of a position that is not over, from the point of view of the
     /// player to move, in centipawn-like units.
     fn evaluate(&self, state: &Self::State) -> Score;
+
+    /// The outcome of `state` when the game is over, else its static evaluation: what the
+    /// searches need of a position at their depth limit. The default asks [`Game::outcome`],
+    /// then [`Game::evaluate`]; a game whose evaluation finds out on its way whether the game
+    /// is over (a flood that sees the players apart) answers both from one pass.
+    fn at_horizon(&self, state: &Self::State) -> Horizon {
+        match self.outcome(state) {
+            Some(outcome) => Horizon::Over(outcome),
+            None => Horizon::Evaluated(self.evaluate(state)),
+        }
+    }
 
     /// A 64-bit hash of the position (Zobrist-style: cheap to update on each move); equal
     /// positions, including the player to move, must hash equally.

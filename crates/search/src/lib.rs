@@ -75,7 +75,7 @@ mod window;
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, Reduction, SearchResult};
 pub use answer::Answer;
 pub use clock::Clock;
-pub use game::{Game, MARGIN_POINT, MoveList, Outcome, Player, Score, WIN};
+pub use game::{Game, Horizon, MARGIN_POINT, MoveList, Outcome, Player, Score, WIN};
 pub use hash::mix;
 pub use mcts::{
     Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, Prior, RandomRollout, Rng, RolloutPolicy,
