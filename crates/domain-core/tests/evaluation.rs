@@ -69,8 +69,85 @@ fn quiet_actions_stay_inside_the_movers_territory() {
     assert!(is_quiet(5, 3, Dir::L));
 }
 
+/// Steps from `from` to every cell through open sides (tokens do not block), by breadth-first
+/// search; `u32::MAX` where it cannot go.
+fn distances(walls: &Walls, from: Cell) -> [u32; 49] {
+    let mut distance = [u32::MAX; 49];
+    distance[usize::from(from.0)] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(cell) = queue.pop_front() {
+        for dir in Dir::ALL {
+            let beyond = dir.beyond(cell);
+            if walls.has(cell, dir) || beyond == 0 {
+                continue;
+            }
+            let next = beyond.trailing_zeros() as usize;
+            if distance[next] == u32::MAX {
+                distance[next] = distance[usize::from(cell.0)] + 1;
+                queue.push_back(Cell(next as u8));
+            }
+        }
+    }
+    distance
+}
+
+/// The territories by their definition: a cell goes to the token that reaches it in fewer
+/// turns of three steps, to both (tied) in the same turn, to neither when neither reaches it.
+fn reference_territories(state: &State) -> [u64; 3] {
+    let me = state.to_move();
+    let turns = |player: u8| {
+        distances(state.walls(), state.token(player))
+            .map(|d| if d == u32::MAX { d } else { d.div_ceil(3) })
+    };
+    let (mine, theirs) = (turns(me), turns(1 - me));
+    let mut claimed = [0u64; 3];
+    for cell in 0..49 {
+        let side = match mine[cell].cmp(&theirs[cell]) {
+            _ if mine[cell] == u32::MAX && theirs[cell] == u32::MAX => continue,
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Equal => 2,
+        };
+        claimed[side] |= 1 << cell;
+    }
+    claimed
+}
+
+/// A board with each interior edge walled with chance `density` in 100.
+fn random_walls(edges: &[u8], density: u8) -> Walls {
+    let mut walls = Walls::default();
+    let mut edge = edges.iter();
+    for y in 0..7 {
+        for x in 0..7 {
+            for dir in [Dir::R, Dir::D] {
+                let cell = Cell::new(x, y);
+                if !walls.has(cell, dir) && *edge.next().unwrap() < density {
+                    walls.add(cell, dir);
+                }
+            }
+        }
+    }
+    walls
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+    /// The race (which stops as soon as nothing is left to claim) finds the territories of
+    /// their definition.
+    #[test]
+    fn territories_match_their_definition(
+        edges in proptest::collection::vec(0..100u8, 84),
+        density in 0..60u8,
+        me in 0..49u8,
+        opponent in 0..49u8,
+        to_move in 0..2u8,
+    ) {
+        proptest::prop_assume!(me != opponent);
+        let tokens = if to_move == 0 { [Cell(me), Cell(opponent)] } else { [Cell(opponent), Cell(me)] };
+        let state = State::new(random_walls(&edges, density), tokens, to_move);
+        proptest::prop_assert_eq!(territories(&state), reference_territories(&state));
+    }
 
     /// The search's one pass at its depth limit ([`search::Game::at_horizon`]) answers as the
     /// rules' outcome and the evaluation do apart, on boards from nearly open to mostly walled
@@ -86,20 +163,8 @@ proptest::proptest! {
         use floodgate_domain_core::engine::Domain;
         use search::{Game, Horizon};
         proptest::prop_assume!(me != opponent);
-        let mut walls = Walls::default();
-        let mut edge = edges.iter();
-        for y in 0..7 {
-            for x in 0..7 {
-                for dir in [Dir::R, Dir::D] {
-                    let cell = Cell::new(x, y);
-                    if !walls.has(cell, dir) && *edge.next().unwrap() < density {
-                        walls.add(cell, dir);
-                    }
-                }
-            }
-        }
         let tokens = if to_move == 0 { [Cell(me), Cell(opponent)] } else { [Cell(opponent), Cell(me)] };
-        let state = State::new(walls, tokens, to_move);
+        let state = State::new(random_walls(&edges, density), tokens, to_move);
         let expected = match Domain.outcome(&state) {
             Some(outcome) => Horizon::Over(outcome),
             None => Horizon::Evaluated(evaluate(&state)),
