@@ -150,6 +150,12 @@ impl Walls {
         ]
     }
 
+    /// The open sides between two cells of `cells`, each counted once.
+    pub const fn open_sides_within(&self, cells: u64) -> u32 {
+        let [_, down, _, right] = self.open_sides();
+        (right & cells & (cells >> 1)).count_ones() + (down & cells & (cells >> 7)).count_ones()
+    }
+
     /// The number of interior walls.
     pub const fn count(&self) -> u32 {
         self.right.count_ones() + self.down.count_ones()

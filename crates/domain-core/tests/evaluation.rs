@@ -1,7 +1,7 @@
 //! The evaluation's territories and score on hand-worked positions.
 
 use floodgate_domain_core::board::{Cell, Dir, Walls};
-use floodgate_domain_core::engine::{evaluate, territories};
+use floodgate_domain_core::engine::{SPARE_WALL_POINTS, evaluate, spare_walls, territories};
 use floodgate_domain_core::state::State;
 
 #[test]
@@ -28,8 +28,36 @@ fn separated_tokens_are_valued_by_their_domains() {
     let state = State::new(walls, [Cell::new(0, 0), Cell::new(6, 6)], 0);
     let [mine, theirs, tied] = territories(&state);
     assert_eq!([mine, theirs, tied].map(u64::count_ones), [21, 28, 0]);
-    // 10 a cell of difference, plus twice that with no open side between the territories.
-    assert_eq!(evaluate(&state), 10 * -7 + 20 * -7);
+    // 10 a cell of difference, plus twice that with no open side between the territories;
+    // walls to spare: rows 0-2 have 18 + 14 open inner sides for 21 cells (11), rows 3-6
+    // 24 + 21 for 28 (17).
+    assert_eq!(spare_walls(state.walls(), mine), 11);
+    assert_eq!(spare_walls(state.walls(), theirs), 17);
+    assert_eq!(
+        evaluate(&state),
+        10 * -7 + 20 * -7 + SPARE_WALL_POINTS * (11 - 17)
+    );
+}
+
+#[test]
+fn spare_walls_count_the_cycles_less_one() {
+    let open = Walls::default();
+    let block = |width: u8, height: u8| {
+        (0..height)
+            .flat_map(|y| (0..width).map(move |x| Cell::new(x, y).bit()))
+            .sum::<u64>()
+    };
+    // A line of three cells: a tree, nothing to spare and one short.
+    assert_eq!(spare_walls(&open, block(3, 1)), -1);
+    // A 2 x 2 block: one cycle; a 3 x 3 block: four.
+    assert_eq!(spare_walls(&open, block(2, 2)), 0);
+    assert_eq!(spare_walls(&open, block(3, 3)), 3);
+    // A wall inside the 3 x 3 block takes one away.
+    let mut walled = Walls::default();
+    walled.add(Cell::new(1, 1), Dir::R);
+    assert_eq!(spare_walls(&walled, block(3, 3)), 2);
+    // Sides to cells outside the territory do not count: three cycles are left.
+    assert_eq!(spare_walls(&open, block(3, 3) & !Cell::new(2, 2).bit()), 2);
 }
 
 #[test]
