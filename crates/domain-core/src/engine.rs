@@ -1,8 +1,8 @@
 //! Domain Expansion for the search crate: the evaluation and the engine the bot uses.
 
 use search::{
-    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, Horizon, MoveList, Outcome, Player, Reduction, Score,
-    SearchResult, mix,
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, Horizon, MoveList, Outcome, Player,
+    Reduction, Score, SearchResult, mix,
 };
 
 use crate::board::{ALL, Walls};
@@ -61,7 +61,8 @@ fn race(state: &State) -> Race {
 /// but the opponent can still contest it); the difference is weighed up as the tokens come
 /// close to being cut apart: the fewer open sides lie between the two territories, the sooner
 /// the game ends with that difference. On top, [`SPARE_WALL_POINTS`] a wall the mover's
-/// territory can take without losing a cell, more than the opponent's can ([`spare_walls`]).
+/// territory can take without losing a cell, more than the opponent's can ([`spare_walls`];
+/// each territory with the cells both reach in the same turn).
 pub fn evaluate(state: &State) -> Score {
     value(state, &race(state).claimed)
 }
@@ -74,7 +75,7 @@ fn value(state: &State, [mine, theirs, tied]: &[u64; 3]) -> Score {
     10 * difference
         + 20 * difference / (frontier.count_ones() as Score + 1)
         + 5 * tied.count_ones() as Score
-        + SPARE_WALL_POINTS * (spare_walls(walls, *mine) - spare_walls(walls, *theirs))
+        + SPARE_WALL_POINTS * (spare_walls(walls, mine | tied) - spare_walls(walls, theirs | tied))
 }
 
 /// What a wall to spare is worth to the evaluation (a cell of territory is ten). Fitted to the
