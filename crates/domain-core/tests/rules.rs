@@ -1,5 +1,7 @@
 //! The rules against hand-worked positions and a plain breadth-first reference.
 
+mod common;
+
 use std::collections::VecDeque;
 
 use floodgate_domain_core::board::{Cell, Dir, Walls};
@@ -235,26 +237,8 @@ proptest! {
 
     #[test]
     fn destinations_match_breadth_first_search(
-        edges in prop::collection::vec(any::<bool>(), 84),
-        me in 0..49u8,
-        opponent in 0..49u8,
-        to_move in 0..2u8,
+        state in common::positions(),
     ) {
-        prop_assume!(me != opponent);
-        let mut walls = Walls::default();
-        let mut edge = edges.iter();
-        for y in 0..7 {
-            for x in 0..7 {
-                for dir in [Dir::R, Dir::D] {
-                    let cell = Cell::new(x, y);
-                    if !walls.has(cell, dir) && *edge.next().unwrap() {
-                        walls.add(cell, dir);
-                    }
-                }
-            }
-        }
-        let tokens = if to_move == 0 { [Cell(me), Cell(opponent)] } else { [Cell(opponent), Cell(me)] };
-        let state = State::new(walls, tokens, to_move);
         prop_assert_eq!(state.destinations(), reference_destinations(&state));
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
