@@ -79,9 +79,10 @@ fn value(state: &State, [mine, theirs, tied]: &[u64; 3]) -> Score {
 }
 
 /// What a wall to spare is worth to the evaluation (a cell of territory is ten). Fitted to the
-/// final margins of 1,100 games, a spare wall counted about as much as a cell in the middle
-/// game; the weight itself was chosen by SPRTs of 10, 20 and 40 (docs/results.md).
-pub const SPARE_WALL_POINTS: Score = 20;
+/// final margins of recorded games, a spare wall counted as much as a cell in the middle game
+/// and more once the bots used it; the weight itself was chosen by SPRTs (10, 20, 40 and 30,
+/// docs/results.md).
+pub const SPARE_WALL_POINTS: Score = 30;
 
 /// How many walls `territory` can spare: its open inner sides less its cells. For a connected
 /// territory that is one less than the walls it can take without cutting off a cell (its
