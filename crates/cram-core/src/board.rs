@@ -102,12 +102,14 @@ impl Board {
         &self.empty
     }
 
-    /// The layout to solve this board on ([`LayoutKind::for_box`] of its size): the tall one
-    /// unless only the wide one holds the board.
+    /// The layout to solve this board on ([`LayoutKind::for_box`] of its size): the first of
+    /// the square, strip, tall and wide ones that holds the board.
     ///
     /// ```
     /// use floodgate_cram_core::board::Board;
     /// use floodgate_cram_core::shape::LayoutKind;
+    /// assert_eq!(Board::new(5, 8).solver_layout(), LayoutKind::Square);
+    /// assert_eq!(Board::new(4, 9).solver_layout(), LayoutKind::Strip);
     /// assert_eq!(Board::new(5, 11).solver_layout(), LayoutKind::Tall);
     /// assert_eq!(Board::new(3, 20).solver_layout(), LayoutKind::Wide);
     /// ```

@@ -7,7 +7,8 @@
 //! - [`codec`]: the judge's lines: the init line, moves, and the answer a bot prints;
 //! - [`engine`]: the playing engine: perfect play once every region has a value, a look-ahead
 //!   search before that, a blocking move in constant time on huge boards;
-//! - [`shape`]: small regions as `u128` bitboards and their canonical keys;
+//! - [`shape`]: small regions as bitboards in one machine word (`u64` or `u128`) and their
+//!   canonical keys;
 //! - [`solver`]: the Grundy solver with its bounded memo tables (a module of their own) and
 //!   deadline.
 //!

@@ -1,55 +1,127 @@
-//! Small regions of empty cells as `u128` bitboards, and their canonical keys.
+//! Small regions of empty cells as bitboards in one machine word, and their canonical keys.
 //!
-//! A [`Shape`] holds the cells of a grid laid out by a [`Layout`]: [`Tall`] is 8 rows of 16
-//! cells, [`Wide`] 4 rows of 32; cell `(row, column)` is bit `STRIDE * row + column`. A region
-//! fits a layout when its bounding box does, in either orientation. Every function here takes
-//! the layout as its type parameter.
+//! A [`Layout`] lays a grid out in a [`Word`]: [`Square`] is 8 rows of 8 cells in a `u64`,
+//! [`Strip`] 4 rows of 16 in a `u64`, [`Tall`] 8 rows of 16 in a `u128`, [`Wide`] 4 rows of 32
+//! in a `u128`; cell `(row, column)` is bit `STRIDE * row + column`. A region fits a layout
+//! when its bounding box does, in either orientation. Every function here takes the layout as
+//! its type parameter; the board hands regions over as a [`Shape`] (`u128`), which the solver
+//! narrows to its layout's word.
 
-/// A set of cells of a grid of one [`Layout`].
+mod word;
+
+pub use word::Word;
+
+/// A set of cells of a grid of one [`Layout`], as a `u128` (the cells of a `u64` layout lie in
+/// its low half).
 pub type Shape = u128;
 
 mod sealed {
     pub trait Sealed {}
+    impl Sealed for super::Square {}
+    impl Sealed for super::Strip {}
     impl Sealed for super::Tall {}
     impl Sealed for super::Wide {}
 }
 
-/// How a [`Shape`]'s 128 bits are laid out as a grid: `ROWS` rows of `STRIDE` cells (a power of
-/// two, `STRIDE x ROWS = 128`). Implemented by [`Tall`] and [`Wide`] only.
+/// How a word's bits are laid out as a grid: `ROWS` rows of `STRIDE` cells (a power of two of
+/// at least 8, `STRIDE x ROWS` the word's bits). Implemented by [`Square`], [`Strip`], [`Tall`]
+/// and [`Wide`] only.
 pub trait Layout: sealed::Sealed {
+    /// The word the cells are kept in.
+    type Word: Word;
     /// Cells per row.
     const STRIDE: u32;
     /// Rows.
     const ROWS: u32;
-    /// Whether canonical keys include the transposed images (regions at most 8 cells wide).
+    /// Whether canonical keys include the transposed images (regions at most `ROWS` cells
+    /// wide).
     const TRANSPOSES: bool;
     /// The first cell of every row (the sum 1 + 2^STRIDE + 2^(2 STRIDE) + ...).
-    const FIRST_COLUMN: Shape = Shape::MAX / ((1 << Self::STRIDE) - 1);
+    const FIRST_COLUMN: Self::Word;
     /// The last cell of every row.
-    const LAST_COLUMN: Shape = Self::FIRST_COLUMN << (Self::STRIDE - 1);
+    const LAST_COLUMN: Self::Word;
     /// The cells of row 0.
-    const FIRST_ROW: Shape = (1 << Self::STRIDE) - 1;
+    const FIRST_ROW: Self::Word;
+
+    /// The transpose of a shape at most `ROWS` cells wide (row `r` of the result is column `r`
+    /// of the shape); asked only of a layout that [`TRANSPOSES`](Layout::TRANSPOSES).
+    fn transpose(shape: Self::Word) -> Self::Word;
 }
 
-/// 8 rows of 16 cells: every board up to 8 x 16, in either orientation (7 x 7, 5 x 11, ...).
+/// The masks of a layout of `STRIDE` cells a row in the word `$word`.
+macro_rules! masks {
+    ($word:ty, $stride:expr) => {
+        const FIRST_COLUMN: $word = <$word>::MAX / ((1 << $stride) - 1);
+        const LAST_COLUMN: $word = Self::FIRST_COLUMN << ($stride - 1);
+        const FIRST_ROW: $word = (1 << $stride) - 1;
+    };
+}
+
+/// 8 rows of 8 cells in a `u64`: boards up to 8 x 8 (5 x 7, 5 x 8, 6 x 7, 7 x 7).
+#[derive(Debug)]
+pub enum Square {}
+
+impl Layout for Square {
+    type Word = u64;
+    const STRIDE: u32 = 8;
+    const ROWS: u32 = 8;
+    const TRANSPOSES: bool = true;
+    masks!(u64, 8);
+
+    fn transpose(shape: u64) -> u64 {
+        transpose_8x8(shape)
+    }
+}
+
+/// 4 rows of 16 cells in a `u64`: strips up to 4 x 16 (4 x 9, 3 x 14, 4 x 11). Keys are the
+/// least of four images (no transposes).
+#[derive(Debug)]
+pub enum Strip {}
+
+impl Layout for Strip {
+    type Word = u64;
+    const STRIDE: u32 = 16;
+    const ROWS: u32 = 4;
+    const TRANSPOSES: bool = false;
+    masks!(u64, 16);
+
+    fn transpose(_: u64) -> u64 {
+        unreachable!("the strip layout does not transpose")
+    }
+}
+
+/// 8 rows of 16 cells in a `u128`: every board up to 8 x 16, in either orientation (5 x 9,
+/// 5 x 11, ...); the layout the playing engine uses.
 #[derive(Debug)]
 pub enum Tall {}
 
 impl Layout for Tall {
+    type Word = u128;
     const STRIDE: u32 = 16;
     const ROWS: u32 = 8;
     const TRANSPOSES: bool = true;
+    masks!(u128, 16);
+
+    fn transpose(shape: u128) -> u128 {
+        transpose_tall(shape)
+    }
 }
 
-/// 4 rows of 32 cells: strips up to 4 x 32 (3 x 20, ...). Keys are the least of four images
-/// (no transposes).
+/// 4 rows of 32 cells in a `u128`: strips up to 4 x 32 (3 x 20, ...). Keys are the least of
+/// four images (no transposes).
 #[derive(Debug)]
 pub enum Wide {}
 
 impl Layout for Wide {
+    type Word = u128;
     const STRIDE: u32 = 32;
     const ROWS: u32 = 4;
     const TRANSPOSES: bool = false;
+    masks!(u128, 32);
+
+    fn transpose(_: u128) -> u128 {
+        unreachable!("the wide layout does not transpose")
+    }
 }
 
 /// How a box `width` cells wide and `height` cells tall fits the grid of the layout `L`:
@@ -70,18 +142,27 @@ pub const fn fit<L: Layout>(width: usize, height: usize) -> Option<bool> {
 /// the caller then runs the solver of that type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayoutKind {
-    /// [`Tall`]: 8 rows of 16 cells.
+    /// [`Square`]: 8 rows of 8 cells in a `u64`.
+    Square,
+    /// [`Strip`]: 4 rows of 16 cells in a `u64`.
+    Strip,
+    /// [`Tall`]: 8 rows of 16 cells in a `u128`.
     Tall,
-    /// [`Wide`]: 4 rows of 32 cells.
+    /// [`Wide`]: 4 rows of 32 cells in a `u128`.
     Wide,
 }
 
 impl LayoutKind {
-    /// The layout to solve a board `width` cells wide and `height` cells tall on: [`Wide`]
-    /// when the board fits it and not [`Tall`], else [`Tall`] (the one the engine plays on, and
-    /// the one for a board that fits neither: its regions may still fit one, or be lines).
+    /// The layout to solve a board `width` cells wide and `height` cells tall on: the first of
+    /// [`Square`], [`Strip`], [`Tall`] and [`Wide`] that it fits (a word of 64 bits makes every
+    /// step cheaper), and [`Tall`] for a board that fits none (its regions may still fit one,
+    /// or be lines).
     pub const fn for_box(width: usize, height: usize) -> Self {
-        if fit::<Tall>(width, height).is_none() && fit::<Wide>(width, height).is_some() {
+        if fit::<Square>(width, height).is_some() {
+            Self::Square
+        } else if fit::<Strip>(width, height).is_some() {
+            Self::Strip
+        } else if fit::<Tall>(width, height).is_none() && fit::<Wide>(width, height).is_some() {
             Self::Wide
         } else {
             Self::Tall
@@ -90,12 +171,13 @@ impl LayoutKind {
 }
 
 /// The cells of `cells` and their 4-neighbours.
-pub const fn dilate<L: Layout>(cells: Shape) -> Shape {
+pub fn dilate<L: Layout>(cells: L::Word) -> L::Word {
     cells | neighbours::<L>(cells)
 }
 
 /// The 4-neighbours of the cells of `cells` (a cell of `cells` is one when a neighbour is).
-const fn neighbours<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+fn neighbours<L: Layout>(cells: L::Word) -> L::Word {
     ((cells & !L::LAST_COLUMN) << 1)
         | ((cells & !L::FIRST_COLUMN) >> 1)
         | (cells << L::STRIDE)
@@ -103,13 +185,14 @@ const fn neighbours<L: Layout>(cells: Shape) -> Shape {
 }
 
 /// The 4-connected component of `cells` holding its lowest cell.
-pub const fn first_component<L: Layout>(cells: Shape) -> Shape {
-    component_across::<L>(cells, 0)
+pub fn first_component<L: Layout>(cells: L::Word) -> L::Word {
+    component_across::<L>(cells, L::Word::ZERO)
 }
 
 /// The component of `cells` holding its lowest cell, when the link from each cell of `cut` to
 /// its right-hand neighbour is not followed.
-const fn component_across<L: Layout>(cells: Shape, cut: Shape) -> Shape {
+#[inline]
+fn component_across<L: Layout>(cells: L::Word, cut: L::Word) -> L::Word {
     // The cells whose link to the right is followed. Adding a cell of `links` to `links`
     // carries through the run of links above it and stops on the run's last cell: one
     // addition grows the component to the right along each of its rows.
@@ -132,7 +215,7 @@ const fn component_across<L: Layout>(cells: Shape, cut: Shape) -> Shape {
 
 /// `cells` without the cells that do not change the game's value (`reduce_once` until
 /// nothing changes).
-pub const fn reduce<L: Layout>(mut cells: Shape) -> Shape {
+pub fn reduce<L: Layout>(mut cells: L::Word) -> L::Word {
     loop {
         let reduced = reduce_once::<L>(cells);
         if reduced == cells {
@@ -150,7 +233,8 @@ pub const fn reduce<L: Layout>(mut cells: Shape) -> Shape {
 /// of this kind or, taking `b` or `c` away with an outside cell, leaves `a` and `d` both
 /// hanging on the other (where one counts as much as two). So the game is the same without the
 /// links `a b` and `c d`, and where only they joined two parts, the parts are separate games.
-const fn cut_links<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+fn cut_links<L: Layout>(cells: L::Word) -> L::Word {
     let (right, left) = (with_right::<L>(cells), with_left::<L>(cells));
     let (below, above) = (with_below::<L>(cells), with_above::<L>(cells));
     let top_left = right & below & !left & !above;
@@ -164,21 +248,21 @@ const fn cut_links<L: Layout>(cells: Shape) -> Shape {
 
 /// Whether `cells` is one region that [`split`] leaves as it is: connected (the caller knows),
 /// reduced, and with no link to cut.
-pub const fn stays_whole<L: Layout>(cells: Shape) -> bool {
-    reduce_once::<L>(cells) == cells && cut_links::<L>(cells) == 0
+pub fn stays_whole<L: Layout>(cells: L::Word) -> bool {
+    reduce_once::<L>(cells) == cells && cut_links::<L>(cells) == L::Word::ZERO
 }
 
 /// Calls `found` with each of the independent regions `cells` comes to once reduced and cut
 /// where links are not needed (see [`reduce`] and `cut_links`): the game on `cells` is the
 /// sum of the games on them. Each is reduced and has no link to cut that would split it.
-pub fn split<L: Layout, F: FnMut(Shape)>(cells: Shape, found: &mut F) {
+pub fn split<L: Layout, F: FnMut(L::Word)>(cells: L::Word, found: &mut F) {
     let cells = reduce::<L>(cells);
     let cut = cut_links::<L>(cells);
     let mut rest = cells;
-    while rest != 0 {
+    while rest != L::Word::ZERO {
         let piece = component_across::<L>(rest, cut);
         rest &= !piece;
-        if cut == 0 || piece == cells {
+        if cut == L::Word::ZERO || piece == cells {
             found(piece);
         } else {
             split::<L, _>(piece, found);
@@ -187,22 +271,26 @@ pub fn split<L: Layout, F: FnMut(Shape)>(cells: Shape, found: &mut F) {
 }
 
 /// The cells of `cells` with an empty neighbour to the right.
-const fn with_right<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+fn with_right<L: Layout>(cells: L::Word) -> L::Word {
     cells & ((cells & !L::FIRST_COLUMN) >> 1)
 }
 
 /// The cells of `cells` with an empty neighbour to the left.
-const fn with_left<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+fn with_left<L: Layout>(cells: L::Word) -> L::Word {
     cells & ((cells & !L::LAST_COLUMN) << 1)
 }
 
 /// The cells of `cells` with an empty neighbour below.
-const fn with_below<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+fn with_below<L: Layout>(cells: L::Word) -> L::Word {
     cells & (cells >> L::STRIDE)
 }
 
 /// The cells of `cells` with an empty neighbour above.
-const fn with_above<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+fn with_above<L: Layout>(cells: L::Word) -> L::Word {
     cells & (cells << L::STRIDE)
 }
 
@@ -214,7 +302,8 @@ const fn with_above<L: Layout>(cells: Shape) -> Shape {
 /// - a cell that is neither a tuft nor a centre, and whose every neighbour is a centre (or
 ///   which has none), goes: a domino joining it to a centre leaves what the domino of that
 ///   centre and its tuft leaves, and the cell stays of this kind after any other move.
-const fn reduce_once<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+fn reduce_once<L: Layout>(cells: L::Word) -> L::Word {
     let (right, left) = (with_right::<L>(cells), with_left::<L>(cells));
     let (below, above) = (with_below::<L>(cells), with_above::<L>(cells));
     let any = right | left | below | above;
@@ -222,7 +311,7 @@ const fn reduce_once<L: Layout>(cells: Shape) -> Shape {
     let tufts = any & !two;
     // Centres seen so far, one direction of tuft at a time; a tuft whose centre was seen goes.
     let mut centres = (tufts & below) << L::STRIDE;
-    let mut extra = 0;
+    let mut extra = L::Word::ZERO;
     let tufts_left_of_centre = tufts & right;
     extra |= tufts_left_of_centre & (centres >> 1);
     centres |= tufts_left_of_centre << 1;
@@ -241,12 +330,12 @@ const fn reduce_once<L: Layout>(cells: Shape) -> Shape {
 /// `vertical`) out of the region `cells` surely leaves it connected: the domino's empty
 /// neighbours are connected to each other around it, inside the box of cells touching it.
 /// `false` means the region may have split.
-pub fn stays_connected<L: Layout>(cells: Shape, first: u32, vertical: bool) -> bool {
+pub fn stays_connected<L: Layout>(cells: L::Word, first: u32, vertical: bool) -> bool {
     let (row, column) = (first / L::STRIDE, first % L::STRIDE);
     // Bits column - 1 ..= column + width of row `r` (cells outside the grid are not empty).
     let span = |r: u32, width: u32| {
         let line = if r < L::ROWS {
-            (cells >> (L::STRIDE * r)) as u64 & L::FIRST_ROW as u64
+            (cells >> (L::STRIDE * r)).low_u64() & L::FIRST_ROW.low_u64()
         } else {
             0
         };
@@ -320,52 +409,56 @@ const fn column_mask(width: u32, column: u32) -> u32 {
 
 /// The first cells of the horizontal dominoes that fit in `cells` (the second is one to the
 /// right).
-pub const fn horizontal_moves<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+pub fn horizontal_moves<L: Layout>(cells: L::Word) -> L::Word {
     cells & (cells >> 1) & !L::LAST_COLUMN
 }
 
 /// The first cells of the vertical dominoes that fit in `cells` (the second is one row down).
-pub const fn vertical_moves<L: Layout>(cells: Shape) -> Shape {
+#[inline]
+pub fn vertical_moves<L: Layout>(cells: L::Word) -> L::Word {
     cells & (cells >> L::STRIDE)
 }
 
 /// `shape` moved to the top-left corner, with its width and height.
-pub const fn normalize<L: Layout>(shape: Shape) -> (Shape, u32, u32) {
-    if shape == 0 {
-        return (0, 0, 0);
+#[inline]
+pub fn normalize<L: Layout>(shape: L::Word) -> (L::Word, u32, u32) {
+    if shape == L::Word::ZERO {
+        return (shape, 0, 0);
     }
     let shape = shape >> (L::STRIDE * (shape.trailing_zeros() / L::STRIDE));
     let used = columns::<L>(shape);
     let shape = shape >> used.trailing_zeros();
-    let height = (Shape::BITS - shape.leading_zeros()).div_ceil(L::STRIDE);
+    let height = (L::Word::BITS - shape.leading_zeros()).div_ceil(L::STRIDE);
     let width = u64::BITS - (used >> used.trailing_zeros()).leading_zeros();
     (shape, width, height)
 }
 
 /// The columns that hold a cell of `cells`: bit `c` for column `c` (every row folded onto the
 /// first).
-const fn columns<L: Layout>(cells: Shape) -> u64 {
+#[inline]
+fn columns<L: Layout>(cells: L::Word) -> u64 {
     let mut folded = cells;
-    let mut shift = Shape::BITS / 2;
+    let mut shift = L::Word::BITS / 2;
     while shift >= L::STRIDE {
         folded |= folded >> shift;
         shift /= 2;
     }
-    (folded & L::FIRST_ROW) as u64
+    (folded & L::FIRST_ROW).low_u64()
 }
 
 /// The canonical key of a region: the least of its images under the symmetries of the square
-/// that fit the layout's grid (the four reflections, and on [`Tall`] the four transposed
-/// images when they fit), each moved to the top-left corner. Regions that are rotations or
-/// reflections of each other share a key (and a Grundy value).
-pub fn canonical<L: Layout>(shape: Shape) -> Shape {
-    if shape == 0 {
-        return 0;
+/// that fit the layout's grid (the four reflections, and on a layout that transposes the four
+/// transposed images when they fit), each moved to the top-left corner. Regions that are
+/// rotations or reflections of each other share a key (and a Grundy value).
+pub fn canonical<L: Layout>(shape: L::Word) -> L::Word {
+    if shape == L::Word::ZERO {
+        return shape;
     }
     let (shape, width, height) = normalize::<L>(shape);
     let mut best = least_reflection::<L>(shape, width, height);
     if L::TRANSPOSES && width <= L::ROWS {
-        best = best.min(least_reflection::<L>(transpose(shape), height, width));
+        best = best.min(least_reflection::<L>(L::transpose(shape), height, width));
     }
     best
 }
@@ -374,12 +467,14 @@ pub fn canonical<L: Layout>(shape: Shape) -> Shape {
 /// turn, and no domino is (its centre is not an empty cell, nor the middle of an empty
 /// domino). Then every domino's image is disjoint from it and still empty, so the answer to
 /// each move is its image, and the region's value is 0.
-pub fn half_turn_copyable<L: Layout>(shape: Shape) -> bool {
+pub fn half_turn_copyable<L: Layout>(shape: L::Word) -> bool {
     let (shape, width, height) = normalize::<L>(shape);
     if half_turn::<L>(shape, width, height) != shape {
         return false;
     }
-    let cell = |row: u32, column: u32| shape >> (L::STRIDE * row + column) & 1 == 1;
+    let cell = |row: u32, column: u32| {
+        (shape >> (L::STRIDE * row + column)) & L::Word::ONE == L::Word::ONE
+    };
     let (row, column) = (height / 2, width / 2);
     match (width % 2, height % 2) {
         (1, 1) => !cell(row, column),
@@ -391,7 +486,8 @@ pub fn half_turn_copyable<L: Layout>(shape: Shape) -> bool {
 
 /// The least of the four images of a shape (`width` x `height`, in the corner) under the
 /// reflections in its two axes, each moved back to the corner.
-fn least_reflection<L: Layout>(shape: Shape, width: u32, height: u32) -> Shape {
+#[inline]
+fn least_reflection<L: Layout>(shape: L::Word, width: u32, height: u32) -> L::Word {
     let upside_down = reverse_rows::<L>(shape) >> (L::STRIDE * (L::ROWS - height));
     let mirrored = reverse_rows::<L>(shape).reverse_bits() >> (L::STRIDE - width);
     let turned = half_turn::<L>(shape, width, height);
@@ -400,28 +496,41 @@ fn least_reflection<L: Layout>(shape: Shape, width: u32, height: u32) -> Shape {
 
 /// The image of a shape (`width` x `height`, in the corner) under the half turn, moved back to
 /// the corner.
-const fn half_turn<L: Layout>(shape: Shape, width: u32, height: u32) -> Shape {
+#[inline]
+fn half_turn<L: Layout>(shape: L::Word, width: u32, height: u32) -> L::Word {
     shape.reverse_bits() >> (L::STRIDE * (L::ROWS - height) + L::STRIDE - width)
 }
 
 /// The shape with its rows in the opposite order.
-const fn reverse_rows<L: Layout>(shape: Shape) -> Shape {
+#[inline]
+fn reverse_rows<L: Layout>(shape: L::Word) -> L::Word {
     // Reversing the bytes reverses the rows and the bytes of each row; put those back, by
     // swapping neighbouring bytes, then neighbouring pairs of bytes, ... up to half a row.
     let mut swapped = shape.swap_bytes();
     let mut width = 8;
     while width < L::STRIDE {
         // The low `width` bits of every `2 width` bits.
-        let low = Shape::MAX / ((1 << width) + 1);
+        let low = L::Word::MAX / ((L::Word::ONE << width) | L::Word::ONE);
         swapped = ((swapped >> width) & low) | ((swapped & low) << width);
         width *= 2;
     }
     swapped
 }
 
+/// The transpose of an 8 x 8 bit matrix, row `r` in byte `r` (Hacker's Delight, section 7-3).
+const fn transpose_8x8(mut m: u64) -> u64 {
+    let t = (m ^ (m >> 7)) & 0x00AA_00AA_00AA_00AA;
+    m ^= t ^ (t << 7);
+    let t = (m ^ (m >> 14)) & 0x0000_CCCC_0000_CCCC;
+    m ^= t ^ (t << 14);
+    let t = (m ^ (m >> 28)) & 0x0000_0000_F0F0_F0F0;
+    m ^= t ^ (t << 28);
+    m
+}
+
 /// The transpose of a [`Tall`] shape at most 8 x 8 (row `r` of the result is column `r` of the
-/// shape), as an 8 x 8 bit matrix in a `u64` (Hacker's Delight, section 7-3).
-const fn transpose(shape: Shape) -> Shape {
+/// shape): its rows' low bytes packed into a `u64`, [`transpose_8x8`], and spread back.
+const fn transpose_tall(shape: u128) -> u128 {
     const LOW_BYTES: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
     const LOW_PAIRS: u128 = 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
     const LOW_QUADS: u128 = 0x0000_0000_FFFF_FFFF_0000_0000_FFFF_FFFF;
@@ -429,13 +538,7 @@ const fn transpose(shape: Shape) -> Shape {
     let mut x = shape & LOW_BYTES;
     x = (x | (x >> 8)) & LOW_PAIRS;
     x = (x | (x >> 16)) & LOW_QUADS;
-    let mut m = (x as u64 & 0xFFFF_FFFF) | ((x >> 64) as u64) << 32;
-    let t = (m ^ (m >> 7)) & 0x00AA_00AA_00AA_00AA;
-    m ^= t ^ (t << 7);
-    let t = (m ^ (m >> 14)) & 0x0000_CCCC_0000_CCCC;
-    m ^= t ^ (t << 14);
-    let t = (m ^ (m >> 28)) & 0x0000_0000_F0F0_F0F0;
-    m ^= t ^ (t << 28);
+    let m = transpose_8x8((x as u64 & 0xFFFF_FFFF) | ((x >> 64) as u64) << 32);
     // Spread the bytes back out to 16-bit rows.
     let mut x = (m & 0xFFFF_FFFF) as u128 | ((m >> 32) as u128) << 64;
     x = (x | (x << 16)) & LOW_PAIRS;
@@ -446,12 +549,31 @@ const fn transpose(shape: Shape) -> Shape {
 mod tests {
     use super::*;
 
-    /// Boards that fit the tall layout are solved on it, strips that fit only the wide one on
-    /// that, and the rest on the tall one.
+    /// A board is solved on the first layout that fits it: the square one, the strip, the
+    /// tall one, the wide one; a board that fits none on the tall one.
     #[test]
-    fn a_board_is_solved_on_the_tall_layout_unless_only_the_wide_one_fits() {
+    fn a_board_is_solved_on_the_first_layout_that_fits_it() {
         let kind = |rows, columns| LayoutKind::for_box(columns, rows);
-        for (rows, columns) in [(4, 9), (5, 6), (3, 12), (8, 16), (16, 8), (7, 7), (1, 16)] {
+        for (rows, columns) in [
+            (5, 7),
+            (5, 8),
+            (6, 7),
+            (7, 7),
+            (8, 8),
+            (8, 3),
+            (4, 6),
+            (1, 8),
+        ] {
+            assert_eq!(
+                kind(rows, columns),
+                LayoutKind::Square,
+                "{rows} x {columns}"
+            );
+        }
+        for (rows, columns) in [(4, 9), (3, 14), (4, 11), (16, 4), (1, 16), (2, 9)] {
+            assert_eq!(kind(rows, columns), LayoutKind::Strip, "{rows} x {columns}");
+        }
+        for (rows, columns) in [(5, 9), (5, 11), (8, 16), (16, 8), (7, 9)] {
             assert_eq!(kind(rows, columns), LayoutKind::Tall, "{rows} x {columns}");
         }
         for (rows, columns) in [(3, 20), (4, 32), (32, 4), (2, 17), (1, 17), (17, 1)] {
@@ -501,7 +623,8 @@ mod tests {
     /// The symmetries of the layout one cell at a time, the plain way: the four reflections,
     /// and on a layout that transposes, the four transposed images when they fit.
     fn canonical_by_cells<L: Layout>(shape: Shape) -> Shape {
-        let (shape, width, height) = normalize::<L>(shape);
+        let (shape, width, height) = normalize::<L>(L::Word::from_u128(shape));
+        let shape = shape.to_u128();
         let cells: Vec<(u32, u32)> = (0..128)
             .filter(|&bit| shape >> bit & 1 == 1)
             .map(|bit| (bit / L::STRIDE, bit % L::STRIDE))
@@ -533,6 +656,11 @@ mod tests {
         best
     }
 
+    /// The cells of `bits` that lie in the word of the layout `L`.
+    pub(crate) fn in_word<L: Layout>(bits: u128) -> Shape {
+        bits & L::Word::MAX.to_u128()
+    }
+
     /// The cells of `bits` inside the top-left `width` x `height` box.
     fn in_box<L: Layout>(bits: u128, width: u32, height: u32) -> Shape {
         let row_mask = (1u128 << width) - 1;
@@ -545,7 +673,7 @@ mod tests {
     fn flood<L: Layout>(cells: Shape, seed: Shape) -> Shape {
         let mut region = seed;
         loop {
-            let grown = dilate::<L>(region) & cells;
+            let grown = dilate::<L>(L::Word::from_u128(region)).to_u128() & cells;
             if grown == region {
                 return region;
             }
@@ -560,6 +688,7 @@ mod tests {
         first: u32,
         vertical: bool,
     ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let (cells, first) = (in_word::<L>(cells), first % L::Word::BITS);
         let first = if vertical {
             first % (L::STRIDE * (L::ROWS - 1))
         } else if first % L::STRIDE == L::STRIDE - 1 {
@@ -575,8 +704,9 @@ mod tests {
         let domino = 1 << first | 1 << second;
         let region = flood::<L>(cells | domino, domino);
         let rest = region & !domino;
-        if rest != 0 && stays_connected::<L>(region, first, vertical) {
-            proptest::prop_assert_eq!(first_component::<L>(rest), rest);
+        if rest != 0 && stays_connected::<L>(L::Word::from_u128(region), first, vertical) {
+            let component = first_component::<L>(L::Word::from_u128(rest)).to_u128();
+            proptest::prop_assert_eq!(component, rest);
         }
         Ok(())
     }
@@ -595,8 +725,24 @@ mod tests {
         }
 
         #[test]
+        fn square_canonical_is_the_least_image(bits: u128, width in 1u32..=8, height in 1u32..=8) {
+            let shape = in_box::<Square>(bits, width, height);
+            let key = canonical::<Square>(shape as u64);
+            proptest::prop_assert_eq!(u128::from(key), canonical_by_cells::<Square>(shape));
+        }
+
+        #[test]
+        fn strip_canonical_is_the_least_image(bits: u128, width in 1u32..=16, height in 1u32..=4) {
+            let shape = in_box::<Strip>(bits, width, height);
+            let key = canonical::<Strip>(shape as u64);
+            proptest::prop_assert_eq!(u128::from(key), canonical_by_cells::<Strip>(shape));
+        }
+
+        #[test]
         fn connected_means_one_region(a: u128, b: u128, dense: bool, first in 0u32..128, vertical: bool) {
             let cells = if dense { a | b } else { a & b };
+            check_connected::<Square>(cells, first, vertical)?;
+            check_connected::<Strip>(cells, first, vertical)?;
             check_connected::<Tall>(cells, first, vertical)?;
             check_connected::<Wide>(cells, first, vertical)?;
         }
@@ -607,6 +753,11 @@ mod tests {
             let seed = cells & cells.wrapping_neg();
             proptest::prop_assert_eq!(first_component::<Tall>(cells), flood::<Tall>(cells, seed));
             proptest::prop_assert_eq!(first_component::<Wide>(cells), flood::<Wide>(cells, seed));
+            let (cells, seed) = (cells as u64, u128::from(seed as u64));
+            let square = first_component::<Square>(cells);
+            proptest::prop_assert_eq!(u128::from(square), flood::<Square>(cells.into(), seed));
+            let strip = first_component::<Strip>(cells);
+            proptest::prop_assert_eq!(u128::from(strip), flood::<Strip>(cells.into(), seed));
         }
     }
 

@@ -18,7 +18,7 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::shape::{
-    Layout, Shape, Tall, canonical, half_turn_copyable, horizontal_moves, normalize, split,
+    Layout, Shape, Tall, Word, canonical, half_turn_copyable, horizontal_moves, normalize, split,
     stays_connected, stays_whole, vertical_moves,
 };
 use crate::values::Values;
@@ -56,8 +56,8 @@ pub struct Stats {
 /// What a domino leaves of a region being searched: the regions of unknown value (canonical
 /// keys, the largest first; two equal ones cancel) and the XOR of the values of the others.
 #[derive(Clone, Debug, Default)]
-struct Leftover {
-    unknown: SmallVec<[Shape; 3]>,
+struct Leftover<W: Word> {
+    unknown: SmallVec<[W; 3]>,
     heap: u8,
 }
 
@@ -102,7 +102,7 @@ impl<L: Layout> Solver<L> {
     /// with less work.
     pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
         out.write_all(CHECKPOINT_MAGIC)?;
-        out.write_all(&u64::from(L::STRIDE).to_le_bytes())?;
+        out.write_all(&layout_id::<L>().to_le_bytes())?;
         let Stats {
             nodes,
             searched,
@@ -127,9 +127,9 @@ impl<L: Layout> Solver<L> {
             return Err(invalid("not a checkpoint of the Cram solver's tables"));
         }
         let mut word = || table::read_u64(input);
-        if word()? != u64::from(L::STRIDE) {
+        if word()? != layout_id::<L>() {
             return Err(invalid(
-                "a checkpoint of the other layout (boards of at most 4 rows use the wide one)",
+                "a checkpoint of another layout (a board is solved on the first that fits it)",
             ));
         }
         let stats = Stats {
@@ -212,7 +212,7 @@ impl<L: Layout> Solver<L> {
         if self.expired() {
             return None;
         }
-        self.cells_value(cells)
+        self.cells_value(L::Word::from_u128(cells))
     }
 
     /// Whether the player to move loses on `cells` (any number of regions): whether their
@@ -222,7 +222,7 @@ impl<L: Layout> Solver<L> {
         if self.expired() {
             return None;
         }
-        let mut pieces = pieces::<L>(cells);
+        let mut pieces = pieces::<L>(L::Word::from_u128(cells));
         pieces.sort_unstable_by_key(|piece| piece.count_ones());
         let Some(largest) = pieces.pop() else {
             return Some(true);
@@ -234,7 +234,7 @@ impl<L: Layout> Solver<L> {
         Some(self.region_value_in(largest, Values::single(heap))? == Some(heap))
     }
 
-    fn cells_value(&mut self, cells: Shape) -> Option<u8> {
+    fn cells_value(&mut self, cells: L::Word) -> Option<u8> {
         let mut value = 0;
         for region in pieces::<L>(cells) {
             value ^= self.region_value(region)?;
@@ -243,26 +243,26 @@ impl<L: Layout> Solver<L> {
     }
 
     /// The value of a region, if the table has it (as it stands or by its canonical key).
-    fn known(&mut self, region: Shape) -> Option<u8> {
-        let value = self.values.get(region)?;
+    fn known(&mut self, region: L::Word) -> Option<u8> {
+        let value = self.values.get(region.to_u128())?;
         self.stats.hits += 1;
         Some(value - 1)
     }
 
-    fn remember(&mut self, key: Shape, value: u8) {
-        self.values.set(key, value + 1);
+    fn remember(&mut self, key: L::Word, value: u8) {
+        self.values.set(key.to_u128(), value + 1);
         self.stats.stores += 1;
     }
 
     /// The Grundy value of one connected region.
-    fn region_value(&mut self, region: Shape) -> Option<u8> {
+    fn region_value(&mut self, region: L::Word) -> Option<u8> {
         let value = self.region_value_in(region, Values::ALL)?;
         Some(value.expect("every value is wanted"))
     }
 
     /// The Grundy value of one connected region if it is one of `wanted`, else `Some(None)`.
-    fn region_value_in(&mut self, region: Shape, wanted: Values) -> Option<Option<u8>> {
-        if horizontal_moves::<L>(region) == 0 && vertical_moves::<L>(region) == 0 {
+    fn region_value_in(&mut self, region: L::Word, wanted: Values) -> Option<Option<u8>> {
+        if horizontal_moves::<L>(region) | vertical_moves::<L>(region) == L::Word::ZERO {
             return Some(Some(0));
         }
         // A region's value does not change under translation or symmetry: look it up as it
@@ -285,7 +285,7 @@ impl<L: Layout> Solver<L> {
         } else {
             let ruled_out = self
                 .excluded
-                .get(key)
+                .get(key.to_u128())
                 .map_or(Values::default(), |bits| Values::low_bits(bits & 0x7F));
             let wanted = wanted.minus(ruled_out);
             if wanted == Values::default() {
@@ -297,7 +297,7 @@ impl<L: Layout> Solver<L> {
                 None => {
                     let bits = wanted.and(Values::up_to(6)).low_byte() | ruled_out.low_byte();
                     if bits != 0 {
-                        self.excluded.set(key, 0x80 | bits);
+                        self.excluded.set(key.to_u128(), 0x80 | bits);
                     }
                     return Some(None);
                 }
@@ -311,7 +311,7 @@ impl<L: Layout> Solver<L> {
     }
 
     /// The mex of the values of a region's options.
-    fn mex(&mut self, region: Shape) -> Option<u8> {
+    fn mex(&mut self, region: L::Word) -> Option<u8> {
         self.stats.nodes += 1;
         self.tick()?;
         let mut seen = [0u64; 4];
@@ -328,7 +328,7 @@ impl<L: Layout> Solver<L> {
 
     /// The value of the region `key` (canonical, not small, not in the table) if it is one of
     /// `wanted`, else `Some(None)`.
-    fn search(&mut self, key: Shape, wanted: Values) -> Option<Option<u8>> {
+    fn search(&mut self, key: L::Word, wanted: Values) -> Option<Option<u8>> {
         self.stats.searched += 1;
         self.tick()?;
         // The candidates: every value up to the number of options (the mex is at most that).
@@ -336,7 +336,7 @@ impl<L: Layout> Solver<L> {
         // with `k` options unknown, the value is among the `k + 1` smallest candidates that no
         // known option has.
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
-        let mut options: SmallVec<[Leftover; 8]> = SmallVec::new();
+        let mut options: SmallVec<[Leftover<L::Word>; 8]> = SmallVec::new();
         for (domino, connected) in SearchOrder::<L>::new(key) {
             let option = self.leftover(key, domino, connected)?;
             if option.unknown.is_empty() {
@@ -394,7 +394,7 @@ impl<L: Layout> Solver<L> {
     fn value_by_guesses(
         &mut self,
         mut candidates: Values,
-        options: &mut [Leftover],
+        options: &mut [Leftover<L::Word>],
         order: &mut SmallVec<[u8; 64]>,
     ) -> Option<u8> {
         'guesses: while let Some(guess) = candidates.smallest_value() {
@@ -421,7 +421,7 @@ impl<L: Layout> Solver<L> {
 
     /// Values all but the first (largest) of an option's unknown regions and adds them to its
     /// heap, so that only the first is left to ask.
-    fn settle(&mut self, option: &mut Leftover) -> Option<()> {
+    fn settle(&mut self, option: &mut Leftover<L::Word>) -> Option<()> {
         while option.unknown.len() > 1 {
             let piece = option.unknown.pop().expect("two or more");
             option.heap ^= self.region_value(piece)?;
@@ -433,7 +433,12 @@ impl<L: Layout> Solver<L> {
     /// when the domino surely leaves the region connected): those of known value (small ones
     /// are valued on the spot) go to the heap, the others are kept as canonical keys, the
     /// largest first, equal pairs cancelled.
-    fn leftover(&mut self, region: Shape, domino: Shape, connected: bool) -> Option<Leftover> {
+    fn leftover(
+        &mut self,
+        region: L::Word,
+        domino: L::Word,
+        connected: bool,
+    ) -> Option<Leftover<L::Word>> {
         // Most dominoes leave the region whole: a local check (`connected`, from
         // `stays_connected`) saves the flood.
         let rest = region & !domino;
@@ -444,7 +449,7 @@ impl<L: Layout> Solver<L> {
         };
         let mut option = Leftover::default();
         for piece in pieces {
-            if horizontal_moves::<L>(piece) == 0 && vertical_moves::<L>(piece) == 0 {
+            if horizontal_moves::<L>(piece) | vertical_moves::<L>(piece) == L::Word::ZERO {
                 continue;
             }
             if piece.count_ones() <= SMALL_CELLS {
@@ -466,15 +471,25 @@ impl<L: Layout> Solver<L> {
         Some(option)
     }
 }
+/// How a checkpoint names the layout it was written for: the stride of a layout in a `u128`
+/// (as checkpoints were first written), the stride and the rows of one in a `u64`.
+fn layout_id<L: Layout>() -> u64 {
+    if L::Word::BITS == 128 {
+        u64::from(L::STRIDE)
+    } else {
+        u64::from(L::STRIDE) | u64::from(L::ROWS) << 32
+    }
+}
+
 /// The independent regions of `cells` (see [`split`]).
-fn pieces<L: Layout>(cells: Shape) -> SmallVec<[Shape; 8]> {
+fn pieces<L: Layout>(cells: L::Word) -> SmallVec<[L::Word; 8]> {
     let mut pieces = SmallVec::new();
     split::<L, _>(cells, &mut |piece| pieces.push(piece));
     pieces
 }
 
 /// Removes equal neighbours two at a time from a sorted list (a region plus itself is worth 0).
-fn cancel_pairs(regions: &mut SmallVec<[Shape; 3]>) {
+fn cancel_pairs<W: Word>(regions: &mut SmallVec<[W; 3]>) {
     let mut kept = 0;
     let mut i = 0;
     while i < regions.len() {
@@ -490,7 +505,7 @@ fn cancel_pairs(regions: &mut SmallVec<[Shape; 3]>) {
 }
 
 /// How many dominoes fit in `cells`.
-fn moves<L: Layout>(cells: Shape) -> u32 {
+fn moves<L: Layout>(cells: L::Word) -> u32 {
     horizontal_moves::<L>(cells).count_ones() + vertical_moves::<L>(cells).count_ones()
 }
 
@@ -504,14 +519,14 @@ fn moves<L: Layout>(cells: Shape) -> u32 {
 /// options, before the dominoes that keep the region whole would be asked for.
 struct SearchOrder<L: Layout> {
     layout: PhantomData<L>,
-    cells: Shape,
+    cells: L::Word,
     width: u32,
     height: u32,
     /// The lines walked so far: the columns (for the vertical dominoes), then the rows.
     lines: u32,
     /// The first cells of the dominoes of the current line not yet walked (vertical ones while
     /// the lines walked are at most `width`, the columns).
-    line: Shape,
+    line: L::Word,
     /// The dominoes walked and found to keep the region whole, as their first cell plus 128 if
     /// vertical, tried once the walk is done.
     whole: SmallVec<[u8; 64]>,
@@ -520,7 +535,7 @@ struct SearchOrder<L: Layout> {
 }
 
 impl<L: Layout> SearchOrder<L> {
-    fn new(cells: Shape) -> Self {
+    fn new(cells: L::Word) -> Self {
         let (_, width, height) = normalize::<L>(cells);
         Self {
             layout: PhantomData,
@@ -528,7 +543,7 @@ impl<L: Layout> SearchOrder<L> {
             width,
             height,
             lines: 0,
-            line: 0,
+            line: L::Word::ZERO,
             whole: SmallVec::new(),
             handed: 0,
         }
@@ -544,7 +559,7 @@ impl<L: Layout> SearchOrder<L> {
                 middle - k / 2
             }
         };
-        while self.line == 0 {
+        while self.line == L::Word::ZERO {
             let k = self.lines;
             self.lines += 1;
             if k < self.width {
@@ -558,18 +573,18 @@ impl<L: Layout> SearchOrder<L> {
             }
         }
         let first = self.line.trailing_zeros();
-        self.line &= self.line - 1;
+        self.line &= self.line - L::Word::ONE;
         Some((first, self.lines <= self.width))
     }
 }
 
 impl<L: Layout> Iterator for SearchOrder<L> {
     /// A domino as a two-cell shape, and whether it surely leaves the region connected.
-    type Item = (Shape, bool);
+    type Item = (L::Word, bool);
 
-    fn next(&mut self) -> Option<(Shape, bool)> {
+    fn next(&mut self) -> Option<(L::Word, bool)> {
         let domino = |first: u32, vertical: bool| {
-            let first: Shape = 1 << first;
+            let first = L::Word::ONE << first;
             first | first << if vertical { L::STRIDE } else { 1 }
         };
         while let Some((first, vertical)) = self.walk() {
@@ -586,12 +601,12 @@ impl<L: Layout> Iterator for SearchOrder<L> {
 }
 
 /// Every domino that fits in `cells`, as a two-cell shape.
-pub fn dominoes<L: Layout>(cells: Shape) -> impl Iterator<Item = Shape> {
-    let bits = |mut set: Shape, offset: u32| {
+pub fn dominoes<L: Layout>(cells: L::Word) -> impl Iterator<Item = L::Word> {
+    let bits = |mut set: L::Word, offset: u32| {
         std::iter::from_fn(move || {
-            (set != 0).then(|| {
+            (set != L::Word::ZERO).then(|| {
                 let first = set & set.wrapping_neg();
-                set &= set - 1;
+                set &= set - L::Word::ONE;
                 first | first << offset
             })
         })
@@ -602,7 +617,7 @@ pub fn dominoes<L: Layout>(cells: Shape) -> impl Iterator<Item = Shape> {
 /// The search order of an option (least first): the sum of the squares of its unknown regions'
 /// cell counts (an option with small regions left is the quickest to settle). Ties keep the
 /// order the options were built in.
-fn order_key(option: &Leftover) -> u32 {
+fn order_key<W: Word>(option: &Leftover<W>) -> u32 {
     option
         .unknown
         .iter()
@@ -614,7 +629,7 @@ fn order_key(option: &Leftover) -> u32 {
 /// first; among options of equal order, those built first (across the middle) first, or last
 /// when `reversed_ties`.
 #[inline]
-fn option_order(options: &[Leftover], reversed_ties: bool) -> SmallVec<[u8; 64]> {
+fn option_order<W: Word>(options: &[Leftover<W>], reversed_ties: bool) -> SmallVec<[u8; 64]> {
     let tie = |i: usize| if reversed_ties { !(i as u8) } else { i as u8 };
     let mut order: SmallVec<[(u32, u8, u8); 64]> = (0..options.len())
         .map(|i| (order_key(&options[i]), tie(i), i as u8))
@@ -626,16 +641,16 @@ fn option_order(options: &[Leftover], reversed_ties: bool) -> SmallVec<[u8; 64]>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::Wide;
+    use crate::shape::{Square, Strip, Wide};
 
     /// The dominoes in search order are every domino once, and those that may cut come first
     /// and are exactly those the local check does not clear.
     fn check_order<L: Layout>(cells: Shape) -> Result<(), proptest::test_runner::TestCaseError> {
-        let (cells, _, _) = normalize::<L>(cells);
-        let ordered: Vec<(Shape, bool)> = SearchOrder::<L>::new(cells).collect();
-        let mut ordered_sorted: Vec<Shape> = ordered.iter().map(|&(domino, _)| domino).collect();
+        let (cells, _, _) = normalize::<L>(L::Word::from_u128(cells & L::Word::MAX.to_u128()));
+        let ordered: Vec<(L::Word, bool)> = SearchOrder::<L>::new(cells).collect();
+        let mut ordered_sorted: Vec<L::Word> = ordered.iter().map(|&(domino, _)| domino).collect();
         ordered_sorted.sort_unstable();
-        let mut all: Vec<Shape> = dominoes::<L>(cells).collect();
+        let mut all: Vec<L::Word> = dominoes::<L>(cells).collect();
         all.sort_unstable();
         proptest::prop_assert_eq!(ordered_sorted, all);
         let cutting = ordered
@@ -644,7 +659,7 @@ mod tests {
             .count();
         for (i, &(domino, connected)) in ordered.iter().enumerate() {
             let first = domino.trailing_zeros();
-            let vertical = domino >> first >> L::STRIDE & 1 == 1;
+            let vertical = (domino >> first >> L::STRIDE) & L::Word::ONE == L::Word::ONE;
             proptest::prop_assert_eq!(i >= cutting, connected);
             proptest::prop_assert_eq!(connected, stays_connected::<L>(cells, first, vertical));
         }
@@ -654,6 +669,8 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn every_domino_is_searched_once(a: u128, b: u128) {
+            check_order::<Square>(a | b)?;
+            check_order::<Strip>(a | b)?;
             check_order::<Tall>(a | b)?;
             check_order::<Wide>(a | b)?;
         }

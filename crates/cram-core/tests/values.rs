@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use floodgate_cram_core::board::{Board, Domino, Square, position_value};
 use floodgate_cram_core::engine::Engine;
-use floodgate_cram_core::shape::{Layout, Shape, Tall, Wide, split};
+use floodgate_cram_core::shape::Square as SquareLayout;
+use floodgate_cram_core::shape::{Layout, Shape, Strip, Tall, Wide, Word, split};
 use floodgate_cram_core::solver::{Solver, dominoes};
 use proptest::prelude::*;
 
@@ -48,7 +49,7 @@ fn exhaustive(empty: u64, rows: usize, columns: usize, memo: &mut HashMap<u64, u
 
 /// The Grundy value of a shape of the layout `L` by exhaustive search (every domino, no
 /// regions, no reductions).
-fn shape_value<L: Layout>(cells: Shape, memo: &mut HashMap<Shape, u8>) -> u8 {
+fn shape_value<L: Layout>(cells: L::Word, memo: &mut HashMap<L::Word, u8>) -> u8 {
     if let Some(&value) = memo.get(&cells) {
         return value;
     }
@@ -197,8 +198,10 @@ proptest! {
         let board = pre_filled(rows, columns, filled);
         let exact = exhaustive(empty_bits(&board), rows, columns, &mut HashMap::new());
         prop_assert_eq!(solve(&board), exact);
+        prop_assert_eq!(solve_on::<SquareLayout>(&board), exact);
         if rows <= 4 {
             prop_assert_eq!(solve_on::<Wide>(&board), exact);
+            prop_assert_eq!(solve_on::<Strip>(&board), exact);
         }
         let mut reversed = Solver::<Tall>::with_table_bytes(1 << 22);
         reversed.set_reversed_ties(true);
@@ -232,12 +235,17 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// On boards both layouts hold (up to 4 x 10, a third filled), the wide solver agrees with
-    /// the tall one.
+    /// On boards every layout holds (up to 4 x 10, a third filled; the square one up to 4 x 8),
+    /// the solvers of the other layouts agree with the tall one's.
     #[test]
     fn the_layouts_agree(rows in 3..=4usize, columns in 7..=10usize, filled in any::<u64>()) {
         let board = pre_filled(rows, columns, filled);
-        prop_assert_eq!(solve_on::<Wide>(&board), solve(&board));
+        let tall = solve(&board);
+        prop_assert_eq!(solve_on::<Wide>(&board), tall);
+        prop_assert_eq!(solve_on::<Strip>(&board), tall);
+        if columns <= 8 {
+            prop_assert_eq!(solve_on::<SquareLayout>(&board), tall);
+        }
     }
 }
 
@@ -358,13 +366,15 @@ proptest! {
 
     /// The regions `split` cuts a shape into (extra tufts and cells between centres removed,
     /// 2 x 2 blocks cut) are worth, together, what the shape is worth: on the tall layout, and
-    /// on the wide one in the top-right corner (where a row's last cell meets the next row's
+    /// on the others in the top-right corner (where a row's last cell meets the next row's
     /// first in the bits).
     #[test]
     fn split_keeps_the_value(width in 2..=6u32, height in 2..=4u32, a: u128, b: u128, dense: bool) {
         let cells = if dense { a | b } else { a };
         check_split::<Tall>(cells, width, height, 0)?;
         check_split::<Wide>(cells, width, height, Wide::STRIDE - width)?;
+        check_split::<SquareLayout>(cells, width, height, SquareLayout::STRIDE - width)?;
+        check_split::<Strip>(cells, width, height, Strip::STRIDE - width)?;
     }
 }
 
@@ -378,7 +388,7 @@ fn check_split<L: Layout>(
 ) -> Result<(), TestCaseError> {
     let row = ((1u128 << width) - 1) << left;
     let box_cells = (0..height).fold(0, |cells, r| cells | row << (L::STRIDE * r));
-    let cells = cells & box_cells;
+    let cells = L::Word::from_u128(cells & box_cells);
     let mut memo = HashMap::new();
     let mut pieces = Vec::new();
     split::<L, _>(cells, &mut |piece| pieces.push(piece));
