@@ -326,85 +326,93 @@ fn reduce_once<L: Layout>(cells: L::Word) -> L::Word {
     cells & !extra & !lonely
 }
 
-/// Whether taking the domino whose first cell is bit `first` (horizontal, or vertical when
-/// `vertical`) out of the region `cells` surely leaves it connected: the domino's empty
-/// neighbours are connected to each other around it, inside the box of cells touching it.
-/// `false` means the region may have split.
-pub fn stays_connected<L: Layout>(cells: L::Word, first: u32, vertical: bool) -> bool {
-    let (row, column) = (first / L::STRIDE, first % L::STRIDE);
-    // Bits column - 1 ..= column + width of row `r` (cells outside the grid are not empty).
-    let span = |r: u32, width: u32| {
-        let line = if r < L::ROWS {
-            (cells >> (L::STRIDE * r)).low_u64() & L::FIRST_ROW.low_u64()
-        } else {
-            0
-        };
-        ((line << 1) >> column) as u32 & ((1 << width) - 1)
-    };
-    let box_bits = if vertical {
-        (0..4).fold(0, |bits, i| {
-            bits | span((row + i).wrapping_sub(1), 3) << (3 * i)
-        })
-    } else {
-        (0..3).fold(0, |bits, i| {
-            bits | span((row + i).wrapping_sub(1), 4) << (4 * i)
-        })
-    };
-    let table = &RING_CONNECTED[usize::from(vertical)];
-    table[box_bits as usize / 64] >> (box_bits % 64) & 1 == 1
-}
-
-/// For each filling of the box around a domino (12 bits: 3 rows of 4 for a horizontal one,
-/// 4 rows of 3 for a vertical one, the domino's two cells in the middle), whether the empty
-/// cells next to the domino are connected inside the box without it.
-static RING_CONNECTED: [[u64; 64]; 2] = [ring_table(4, 3), ring_table(3, 4)];
-
-const fn ring_table(width: u32, height: u32) -> [u64; 64] {
-    // The domino: cells (1, 1) and (1, 2) across, or (1, 1) and (2, 1) down.
-    let domino: u32 = if width == 4 {
-        0b0110 << 4
-    } else {
-        (1 << 4) | (1 << 7)
-    };
-    let mut table = [0u64; 64];
-    let mut filling = 0;
-    while filling < 4096 {
-        let empty = filling & !domino & ((1 << (width * height)) - 1);
-        let touching = box_neighbours(domino, width) & empty;
-        // Grow from one touching cell inside the box, then check it reached them all.
-        let mut reached = touching & touching.wrapping_neg();
-        loop {
-            let grown = (reached | box_neighbours(reached, width)) & empty;
-            if grown == reached {
-                break;
-            }
-            reached = grown;
+/// The dominoes of `cells` that may cut it, as the first cells of the vertical ones and of the
+/// horizontal ones (cells where no domino fits may be in either): those whose empty neighbours
+/// are not connected to each other around the domino, inside the box of cells touching it. A
+/// domino outside both surely leaves its region connected.
+///
+/// The ten cells around a domino form a ring (a horizontal one: the four above, the one to
+/// the right, the four below, the one to the left), and the domino's six neighbours are on it
+/// with a corner between each side. The neighbours are connected around the domino exactly
+/// when at most one run of empty cells on the ring holds a neighbour: a run starts at a
+/// neighbour whose predecessor on the ring is filled, or at a corner whose predecessor is
+/// filled and whose successor (a neighbour) is empty. All of it one bit operation for every
+/// domino at once.
+pub fn may_cut<L: Layout>(cells: L::Word) -> (L::Word, L::Word) {
+    // The cell `k` to the right of (or one to the left of) each cell, brought onto it.
+    let right = |k: u32| {
+        let mut outside = L::LAST_COLUMN;
+        for _ in 1..k {
+            outside |= outside >> 1;
         }
-        if touching & !reached == 0 {
-            table[filling as usize / 64] |= 1 << (filling % 64);
+        (cells >> k) & !outside
+    };
+    let left = (cells << 1) & !L::FIRST_COLUMN;
+    let up = |x: L::Word| x << L::STRIDE;
+    let down = |x: L::Word| x >> L::STRIDE;
+    // Two or more runs start: at least two of the starts, counted with two bits.
+    let two_or_more = |starts: [L::Word; 10]| {
+        let (mut once, mut twice) = (L::Word::ZERO, L::Word::ZERO);
+        for start in starts {
+            twice |= once & start;
+            once |= start;
         }
-        filling += 1;
-    }
-    table
-}
-
-/// The 4-neighbours of `cells` in a box `width` cells wide (rows above the box fall off when
-/// masked by the caller).
-const fn box_neighbours(cells: u32, width: u32) -> u32 {
-    let left = cells & !column_mask(width, 0);
-    let right = cells & !column_mask(width, width - 1);
-    (cells << width) | (cells >> width) | (left >> 1) | (right << 1)
-}
-
-/// The cells of column `column` of a box `width` cells wide and up to 4 rows tall.
-const fn column_mask(width: u32, column: u32) -> u32 {
-    let mut mask = 0;
-    let mut row = 0;
-    while row < 4 {
-        mask |= 1 << (row * width + column);
-        row += 1;
-    }
-    mask
+        twice
+    };
+    let (right_1, right_2) = (right(1), right(2));
+    // Horizontal: the ring top-left, top 1, top 2, top-right, right, bottom-right, bottom 2,
+    // bottom 1, bottom-left, left; neighbours and corners alternate as noted.
+    let [tl, t1, t2, tr, r, br, b2, b1, bl, l] = [
+        up(left),
+        up(cells),
+        up(right_1),
+        up(right_2),
+        right_2,
+        down(right_2),
+        down(right_1),
+        down(cells),
+        down(left),
+        left,
+    ];
+    let horizontal = two_or_more([
+        tl & !l & t1,
+        t1 & !tl,
+        t2 & !t1,
+        tr & !t2 & r,
+        r & !tr,
+        br & !r & b2,
+        b2 & !br,
+        b1 & !b2,
+        bl & !b1 & l,
+        l & !bl,
+    ]);
+    // Vertical: the ring top-left, top, top-right, right 1, right 2, bottom-right, bottom,
+    // bottom-left, left 2, left 1.
+    let [tl, t, tr, r1, r2, br, b, bl, l2, l1] = [
+        up(left),
+        up(cells),
+        up(right_1),
+        right_1,
+        down(right_1),
+        down(down(right_1)),
+        down(down(cells)),
+        down(down(left)),
+        down(left),
+        left,
+    ];
+    let vertical = two_or_more([
+        tl & !l1 & t,
+        t & !tl,
+        tr & !t & r1,
+        r1 & !tr,
+        r2 & !r1,
+        br & !r2 & b,
+        b & !br,
+        bl & !b & l2,
+        l2 & !bl,
+        l1 & !l2,
+    ]);
+    (vertical, horizontal)
 }
 
 /// The first cells of the horizontal dominoes that fit in `cells` (the second is one to the
@@ -456,11 +464,26 @@ pub fn canonical<L: Layout>(shape: L::Word) -> L::Word {
         return shape;
     }
     let (shape, width, height) = normalize::<L>(shape);
-    let mut best = least_reflection::<L>(shape, width, height);
+    canonical_in_corner::<L>(shape, width, height).0
+}
+
+/// [`canonical`] of a shape (not empty) already in the corner, `width` x `height` (as
+/// [`normalize`] gives it), with the key's width and height (swapped when the key is a
+/// transposed image).
+#[inline]
+pub fn canonical_in_corner<L: Layout>(
+    shape: L::Word,
+    width: u32,
+    height: u32,
+) -> (L::Word, u32, u32) {
+    let best = least_reflection::<L>(shape, width, height);
     if L::TRANSPOSES && width <= L::ROWS {
-        best = best.min(least_reflection::<L>(L::transpose(shape), height, width));
+        let transposed = least_reflection::<L>(L::transpose(shape), height, width);
+        if transposed < best {
+            return (transposed, height, width);
+        }
     }
-    best
+    (best, width, height)
 }
 
 /// Whether the second player wins the region by copying: it is its own image under the half
@@ -469,6 +492,12 @@ pub fn canonical<L: Layout>(shape: L::Word) -> L::Word {
 /// each move is its image, and the region's value is 0.
 pub fn half_turn_copyable<L: Layout>(shape: L::Word) -> bool {
     let (shape, width, height) = normalize::<L>(shape);
+    half_turn_copyable_in_corner::<L>(shape, width, height)
+}
+
+/// [`half_turn_copyable`] of a shape already in the corner, `width` x `height`.
+#[inline]
+pub fn half_turn_copyable_in_corner<L: Layout>(shape: L::Word, width: u32, height: u32) -> bool {
     if half_turn::<L>(shape, width, height) != shape {
         return false;
     }
@@ -584,6 +613,88 @@ mod tests {
         }
     }
 
+    /// The reference for [`may_cut`], one domino at a time: whether taking the domino whose first
+    /// cell is bit `first` (horizontal, or vertical when
+    /// `vertical`) out of the region `cells` surely leaves it connected: the domino's empty
+    /// neighbours are connected to each other around it, inside the box of cells touching it.
+    /// `false` means the region may have split.
+    fn stays_connected<L: Layout>(cells: L::Word, first: u32, vertical: bool) -> bool {
+        let (row, column) = (first / L::STRIDE, first % L::STRIDE);
+        // Bits column - 1 ..= column + width of row `r` (cells outside the grid are not empty).
+        let span = |r: u32, width: u32| {
+            let line = if r < L::ROWS {
+                (cells >> (L::STRIDE * r)).low_u64() & L::FIRST_ROW.low_u64()
+            } else {
+                0
+            };
+            ((line << 1) >> column) as u32 & ((1 << width) - 1)
+        };
+        let box_bits = if vertical {
+            (0..4).fold(0, |bits, i| {
+                bits | span((row + i).wrapping_sub(1), 3) << (3 * i)
+            })
+        } else {
+            (0..3).fold(0, |bits, i| {
+                bits | span((row + i).wrapping_sub(1), 4) << (4 * i)
+            })
+        };
+        let table = &RING_CONNECTED[usize::from(vertical)];
+        table[box_bits as usize / 64] >> (box_bits % 64) & 1 == 1
+    }
+
+    /// For each filling of the box around a domino (12 bits: 3 rows of 4 for a horizontal one,
+    /// 4 rows of 3 for a vertical one, the domino's two cells in the middle), whether the empty
+    /// cells next to the domino are connected inside the box without it.
+    static RING_CONNECTED: [[u64; 64]; 2] = [ring_table(4, 3), ring_table(3, 4)];
+
+    const fn ring_table(width: u32, height: u32) -> [u64; 64] {
+        // The domino: cells (1, 1) and (1, 2) across, or (1, 1) and (2, 1) down.
+        let domino: u32 = if width == 4 {
+            0b0110 << 4
+        } else {
+            (1 << 4) | (1 << 7)
+        };
+        let mut table = [0u64; 64];
+        let mut filling = 0;
+        while filling < 4096 {
+            let empty = filling & !domino & ((1 << (width * height)) - 1);
+            let touching = box_neighbours(domino, width) & empty;
+            // Grow from one touching cell inside the box, then check it reached them all.
+            let mut reached = touching & touching.wrapping_neg();
+            loop {
+                let grown = (reached | box_neighbours(reached, width)) & empty;
+                if grown == reached {
+                    break;
+                }
+                reached = grown;
+            }
+            if touching & !reached == 0 {
+                table[filling as usize / 64] |= 1 << (filling % 64);
+            }
+            filling += 1;
+        }
+        table
+    }
+
+    /// The 4-neighbours of `cells` in a box `width` cells wide (rows above the box fall off when
+    /// masked by the caller).
+    const fn box_neighbours(cells: u32, width: u32) -> u32 {
+        let left = cells & !column_mask(width, 0);
+        let right = cells & !column_mask(width, width - 1);
+        (cells << width) | (cells >> width) | (left >> 1) | (right << 1)
+    }
+
+    /// The cells of column `column` of a box `width` cells wide and up to 4 rows tall.
+    const fn column_mask(width: u32, column: u32) -> u32 {
+        let mut mask = 0;
+        let mut row = 0;
+        while row < 4 {
+            mask |= 1 << (row * width + column);
+            row += 1;
+        }
+        mask
+    }
+
     /// The cells marked `X` of a picture, on the layout `L`.
     fn shape_in<L: Layout>(picture: &[&str]) -> Shape {
         let mut shape = 0;
@@ -682,7 +793,8 @@ mod tests {
     }
 
     /// A domino from bit `first` (moved left when it would leave the row), and the cells it
-    /// is taken from: when `stays_connected` says so, the rest of its region is one component.
+    /// is taken from: [`may_cut`] says what the local check one domino at a time says, and when
+    /// the domino is not among those that may cut, the rest of its region is one component.
     fn check_connected<L: Layout>(
         cells: Shape,
         first: u32,
@@ -704,7 +816,18 @@ mod tests {
         let domino = 1 << first | 1 << second;
         let region = flood::<L>(cells | domino, domino);
         let rest = region & !domino;
-        if rest != 0 && stays_connected::<L>(L::Word::from_u128(region), first, vertical) {
+        let (cut_vertical, cut_horizontal) = may_cut::<L>(L::Word::from_u128(region));
+        let cut = if vertical {
+            cut_vertical
+        } else {
+            cut_horizontal
+        };
+        let may_cut = (cut >> first) & L::Word::ONE == L::Word::ONE;
+        proptest::prop_assert_eq!(
+            may_cut,
+            !stays_connected::<L>(L::Word::from_u128(region), first, vertical)
+        );
+        if rest != 0 && !may_cut {
             let component = first_component::<L>(L::Word::from_u128(rest)).to_u128();
             proptest::prop_assert_eq!(component, rest);
         }

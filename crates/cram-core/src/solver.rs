@@ -18,8 +18,8 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use crate::shape::{
-    Layout, Shape, Tall, Word, canonical, half_turn_copyable, horizontal_moves, normalize, split,
-    stays_connected, stays_whole, vertical_moves,
+    Layout, Shape, Tall, Word, canonical_in_corner, half_turn_copyable_in_corner, horizontal_moves,
+    may_cut, normalize, split, stays_whole, vertical_moves,
 };
 use crate::values::Values;
 
@@ -267,18 +267,18 @@ impl<L: Layout> Solver<L> {
         }
         // A region's value does not change under translation or symmetry: look it up as it
         // stands (moved to the corner) first, and canonicalise only on a miss.
-        let (moved, _, _) = normalize::<L>(region);
+        let (moved, width, height) = normalize::<L>(region);
         if let Some(value) = self.known(moved) {
             return Some(Some(value));
         }
-        let key = canonical::<L>(moved);
+        let (key, width, height) = canonical_in_corner::<L>(moved, width, height);
         if key != moved
             && let Some(value) = self.known(key)
         {
             self.remember(moved, value);
             return Some(Some(value));
         }
-        let value = if half_turn_copyable::<L>(key) {
+        let value = if half_turn_copyable_in_corner::<L>(key, width, height) {
             0
         } else if region.count_ones() <= SMALL_CELLS {
             self.mex(key)?
@@ -292,7 +292,7 @@ impl<L: Layout> Solver<L> {
                 self.stats.hits += 1;
                 return Some(None);
             }
-            match self.search(key, wanted)? {
+            match self.search(key, width, height, wanted)? {
                 Some(value) => value,
                 None => {
                     let bits = wanted.and(Values::up_to(6)).low_byte() | ruled_out.low_byte();
@@ -328,7 +328,13 @@ impl<L: Layout> Solver<L> {
 
     /// The value of the region `key` (canonical, not small, not in the table) if it is one of
     /// `wanted`, else `Some(None)`.
-    fn search(&mut self, key: L::Word, wanted: Values) -> Option<Option<u8>> {
+    fn search(
+        &mut self,
+        key: L::Word,
+        width: u32,
+        height: u32,
+        wanted: Values,
+    ) -> Option<Option<u8>> {
         self.stats.searched += 1;
         self.tick()?;
         // The candidates: every value up to the number of options (the mex is at most that).
@@ -337,7 +343,7 @@ impl<L: Layout> Solver<L> {
         // known option has.
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
         let mut options: SmallVec<[Leftover<L::Word>; 8]> = SmallVec::new();
-        for (domino, connected) in SearchOrder::<L>::new(key) {
+        for (domino, connected) in SearchOrder::<L>::new(key, width, height) {
             let option = self.leftover(key, domino, connected)?;
             if option.unknown.is_empty() {
                 candidates.rule_out(option.heap);
@@ -440,37 +446,52 @@ impl<L: Layout> Solver<L> {
         connected: bool,
     ) -> Option<Leftover<L::Word>> {
         // Most dominoes leave the region whole: a local check (`connected`, from
-        // `stays_connected`) saves the flood.
+        // `may_cut`) saves the flood.
         let rest = region & !domino;
-        let pieces = if connected && stays_whole::<L>(rest) {
-            SmallVec::from_slice(&[rest])
-        } else {
-            pieces::<L>(rest)
-        };
         let mut option = Leftover::default();
-        for piece in pieces {
-            if horizontal_moves::<L>(piece) | vertical_moves::<L>(piece) == L::Word::ZERO {
-                continue;
-            }
-            if piece.count_ones() <= SMALL_CELLS {
-                option.heap ^= self.region_value(piece)?;
-                continue;
-            }
-            let key = canonical::<L>(piece);
-            match self.known(key) {
-                Some(value) => option.heap ^= value,
-                None if half_turn_copyable::<L>(key) => self.remember(key, 0),
-                None => option.unknown.push(key),
+        if connected && stays_whole::<L>(rest) {
+            self.add_piece(&mut option, rest)?;
+        } else {
+            let mut late = false;
+            split::<L, _>(rest, &mut |piece| {
+                late = late || self.add_piece(&mut option, piece).is_none();
+            });
+            if late {
+                return None;
             }
         }
-        option.unknown.sort_unstable();
-        cancel_pairs(&mut option.unknown);
-        option
-            .unknown
-            .sort_unstable_by_key(|&piece| std::cmp::Reverse(piece.count_ones()));
+        if option.unknown.len() > 1 {
+            option.unknown.sort_unstable();
+            cancel_pairs(&mut option.unknown);
+            option
+                .unknown
+                .sort_unstable_by_key(|&piece| std::cmp::Reverse(piece.count_ones()));
+        }
         Some(option)
     }
+
+    /// Adds a region of an option to it: to its heap if its value is known (small regions are
+    /// valued on the spot), else to its unknown regions as a canonical key.
+    #[inline]
+    fn add_piece(&mut self, option: &mut Leftover<L::Word>, piece: L::Word) -> Option<()> {
+        if horizontal_moves::<L>(piece) | vertical_moves::<L>(piece) == L::Word::ZERO {
+            return Some(());
+        }
+        if piece.count_ones() <= SMALL_CELLS {
+            option.heap ^= self.region_value(piece)?;
+            return Some(());
+        }
+        let (piece, width, height) = normalize::<L>(piece);
+        let (key, width, height) = canonical_in_corner::<L>(piece, width, height);
+        match self.known(key) {
+            Some(value) => option.heap ^= value,
+            None if half_turn_copyable_in_corner::<L>(key, width, height) => self.remember(key, 0),
+            None => option.unknown.push(key),
+        }
+        Some(())
+    }
 }
+
 /// How a checkpoint names the layout it was written for: the stride of a layout in a `u128`
 /// (as checkpoints were first written), the stride and the rows of one in a `u64`.
 fn layout_id<L: Layout>() -> u64 {
@@ -510,42 +531,40 @@ fn moves<L: Layout>(cells: L::Word) -> u32 {
 }
 
 /// The dominoes of a region (a shape in the corner) in the order a search tries them: those
-/// that may cut the region (the local check of [`stays_connected`] cannot show they leave it
-/// connected) first, then the others; in each part the vertical ones column by column from the
-/// middle out, then the horizontal ones row by row from the middle out. Options that leave
-/// smaller pieces, and pieces of equal size, are the likeliest to be of known value.
-///
-/// Each domino is checked only when the walk reaches it: most searches stop after a few
-/// options, before the dominoes that keep the region whole would be asked for.
+/// that may cut the region ([`may_cut`]: the local check cannot show they leave it connected)
+/// first, then the others; in each part the vertical ones column by column from the middle
+/// out, then the horizontal ones row by row from the middle out. Options that leave smaller
+/// pieces, and pieces of equal size, are the likeliest to be of known value.
 struct SearchOrder<L: Layout> {
-    layout: PhantomData<L>,
-    cells: L::Word,
     width: u32,
     height: u32,
-    /// The lines walked so far: the columns (for the vertical dominoes), then the rows.
+    /// 0 while the dominoes that may cut are walked, 1 for the others.
+    part: usize,
+    /// The lines walked so far in this part: the columns (for the vertical dominoes), then the
+    /// rows.
     lines: u32,
     /// The first cells of the dominoes of the current line not yet walked (vertical ones while
     /// the lines walked are at most `width`, the columns).
     line: L::Word,
-    /// The dominoes walked and found to keep the region whole, as their first cell plus 128 if
-    /// vertical, tried once the walk is done.
-    whole: SmallVec<[u8; 64]>,
-    /// How many of `whole` have been handed out.
-    handed: usize,
+    /// The first cells of the vertical dominoes of each part.
+    vertical: [L::Word; 2],
+    /// The first cells of the horizontal dominoes of each part.
+    horizontal: [L::Word; 2],
 }
 
 impl<L: Layout> SearchOrder<L> {
-    fn new(cells: L::Word) -> Self {
-        let (_, width, height) = normalize::<L>(cells);
+    /// The walk over the dominoes of `cells`, a region in the corner `width` x `height`.
+    fn new(cells: L::Word, width: u32, height: u32) -> Self {
+        let (vertical, horizontal) = (vertical_moves::<L>(cells), horizontal_moves::<L>(cells));
+        let (cut_vertical, cut_horizontal) = may_cut::<L>(cells);
         Self {
-            layout: PhantomData,
-            cells,
             width,
             height,
+            part: 0,
             lines: 0,
             line: L::Word::ZERO,
-            whole: SmallVec::new(),
-            handed: 0,
+            vertical: [vertical & cut_vertical, vertical & !cut_vertical],
+            horizontal: [horizontal & cut_horizontal, horizontal & !cut_horizontal],
         }
     }
 
@@ -560,17 +579,20 @@ impl<L: Layout> SearchOrder<L> {
             }
         };
         while self.line == L::Word::ZERO {
+            if self.lines == self.width + self.height {
+                if self.part == 1 {
+                    return None;
+                }
+                (self.part, self.lines) = (1, 0);
+            }
             let k = self.lines;
             self.lines += 1;
-            if k < self.width {
-                let column = L::FIRST_COLUMN << middle_out(k, self.width);
-                self.line = vertical_moves::<L>(self.cells) & column;
-            } else if k < self.width + self.height {
-                let row = L::FIRST_ROW << (L::STRIDE * middle_out(k - self.width, self.height));
-                self.line = horizontal_moves::<L>(self.cells) & row;
+            self.line = if k < self.width {
+                self.vertical[self.part] & (L::FIRST_COLUMN << middle_out(k, self.width))
             } else {
-                return None;
-            }
+                let row = L::STRIDE * middle_out(k - self.width, self.height);
+                self.horizontal[self.part] & (L::FIRST_ROW << row)
+            };
         }
         let first = self.line.trailing_zeros();
         self.line &= self.line - L::Word::ONE;
@@ -583,20 +605,10 @@ impl<L: Layout> Iterator for SearchOrder<L> {
     type Item = (L::Word, bool);
 
     fn next(&mut self) -> Option<(L::Word, bool)> {
-        let domino = |first: u32, vertical: bool| {
-            let first = L::Word::ONE << first;
-            first | first << if vertical { L::STRIDE } else { 1 }
-        };
-        while let Some((first, vertical)) = self.walk() {
-            if stays_connected::<L>(self.cells, first, vertical) {
-                self.whole.push(first as u8 | u8::from(vertical) << 7);
-            } else {
-                return Some((domino(first, vertical), false));
-            }
-        }
-        let &code = self.whole.get(self.handed)?;
-        self.handed += 1;
-        Some((domino(u32::from(code & 127), code & 128 != 0), true))
+        let (first, vertical) = self.walk()?;
+        let first = L::Word::ONE << first;
+        let domino = first | first << if vertical { L::STRIDE } else { 1 };
+        Some((domino, self.part == 1))
     }
 }
 
@@ -646,8 +658,9 @@ mod tests {
     /// The dominoes in search order are every domino once, and those that may cut come first
     /// and are exactly those the local check does not clear.
     fn check_order<L: Layout>(cells: Shape) -> Result<(), proptest::test_runner::TestCaseError> {
-        let (cells, _, _) = normalize::<L>(L::Word::from_u128(cells & L::Word::MAX.to_u128()));
-        let ordered: Vec<(L::Word, bool)> = SearchOrder::<L>::new(cells).collect();
+        let (cells, width, height) =
+            normalize::<L>(L::Word::from_u128(cells & L::Word::MAX.to_u128()));
+        let ordered: Vec<(L::Word, bool)> = SearchOrder::<L>::new(cells, width, height).collect();
         let mut ordered_sorted: Vec<L::Word> = ordered.iter().map(|&(domino, _)| domino).collect();
         ordered_sorted.sort_unstable();
         let mut all: Vec<L::Word> = dominoes::<L>(cells).collect();
@@ -661,7 +674,13 @@ mod tests {
             let first = domino.trailing_zeros();
             let vertical = (domino >> first >> L::STRIDE) & L::Word::ONE == L::Word::ONE;
             proptest::prop_assert_eq!(i >= cutting, connected);
-            proptest::prop_assert_eq!(connected, stays_connected::<L>(cells, first, vertical));
+            let (cut_vertical, cut_horizontal) = may_cut::<L>(cells);
+            let cut = if vertical {
+                cut_vertical
+            } else {
+                cut_horizontal
+            };
+            proptest::prop_assert_eq!(connected, (cut >> first) & L::Word::ONE == L::Word::ZERO);
         }
         Ok(())
     }
