@@ -70,11 +70,20 @@ impl Table {
     pub(super) fn with_bytes(bytes: usize, filter_bits: usize) -> Self {
         let most = 1 << (bytes / size_of::<Bucket>()).max(1).ilog2();
         Self {
-            buckets: vec![Bucket::default(); most.min(Self::FIRST_BUCKETS)],
+            buckets: Self::reserved(most, most.min(Self::FIRST_BUCKETS)),
             most,
             stored: 0,
             filter: vec![0; filter_bits / 64],
         }
+    }
+
+    /// `buckets` empty buckets in room for `most`: the room is reserved once (the system maps
+    /// its pages only as the table grows into them), so that growing never copies the table
+    /// and the process never holds more than the table's size.
+    fn reserved(most: usize, buckets: usize) -> Vec<Bucket> {
+        let mut reserved = Vec::with_capacity(most);
+        reserved.resize(buckets, Bucket::default());
+        reserved
     }
 
     /// The most memory the table takes, in bytes.
@@ -82,18 +91,23 @@ impl Table {
         self.most * size_of::<Bucket>() + self.filter.len() * size_of::<u64>()
     }
 
-    /// Doubles the buckets and stores every entry again (its first hash is its kept part and
-    /// the low byte of its bucket's index).
+    /// Doubles the buckets in place: the entries of bucket `i` whose first hash has the bit of
+    /// the old bucket count set (an entry keeps every bit of it above the low byte) move to
+    /// bucket `i + n`, the others stay. A new bucket takes entries from one old bucket only, so
+    /// none is lost.
     fn grow(&mut self) {
-        let doubled = vec![Bucket::default(); 2 * self.buckets.len()];
-        let old = std::mem::replace(&mut self.buckets, doubled);
-        self.stored = 0;
-        for (index, bucket) in old.iter().enumerate() {
+        let n = self.buckets.len();
+        debug_assert!(n > 0xFF, "the bit that picks the half is kept");
+        self.buckets.resize(2 * n, Bucket::default());
+        let (old, new) = self.buckets.split_at_mut(n);
+        for (bucket, image) in old.iter_mut().zip(new) {
+            let mut moved = 0;
             for place in 0..PLACES {
-                let value = bucket.first[place] as u8;
-                if value != 0 {
-                    let first = (bucket.first[place] & !0xFF) | (index as u64 & 0xFF);
-                    self.place(first, bucket.second[place], value);
+                if bucket.first[place] as u8 != 0 && bucket.first[place] as usize & n != 0 {
+                    image.first[moved] = bucket.first[place];
+                    image.second[moved] = bucket.second[place];
+                    bucket.first[place] = 0;
+                    moved += 1;
                 }
             }
         }
@@ -243,7 +257,7 @@ impl Table {
         let mut table = Self::with_bytes(bytes, 0);
         table.most = table.most.max(buckets);
         table.stored = stored;
-        table.buckets = Vec::with_capacity(buckets);
+        table.buckets = Self::reserved(table.most, 0);
         let mut chunk = vec![0; 64 * CHUNK_BUCKETS];
         while table.buckets.len() < buckets {
             let count = (buckets - table.buckets.len()).min(CHUNK_BUCKETS);
