@@ -19,13 +19,14 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for super::Square {}
     impl Sealed for super::Strip {}
+    impl Sealed for super::Broad {}
     impl Sealed for super::Tall {}
     impl Sealed for super::Wide {}
 }
 
-/// How a word's bits are laid out as a grid: `ROWS` rows of `STRIDE` cells (a power of two of
-/// at least 8, `STRIDE x ROWS` the word's bits). Implemented by [`Square`], [`Strip`], [`Tall`]
-/// and [`Wide`] only.
+/// How a word's bits are laid out as a grid: `ROWS` rows of `STRIDE` cells, the low `STRIDE x
+/// ROWS` bits of the word. Implemented by [`Square`], [`Strip`], [`Broad`], [`Tall`] and
+/// [`Wide`] only.
 pub trait Layout: sealed::Sealed {
     /// The word the cells are kept in.
     type Word: Word;
@@ -42,16 +43,19 @@ pub trait Layout: sealed::Sealed {
     const LAST_COLUMN: Self::Word;
     /// The cells of row 0.
     const FIRST_ROW: Self::Word;
+    /// Every cell of the grid.
+    const CELLS: Self::Word;
 
     /// The transpose of a shape at most `ROWS` cells wide (row `r` of the result is column `r`
     /// of the shape); asked only of a layout that [`TRANSPOSES`](Layout::TRANSPOSES).
     fn transpose(shape: Self::Word) -> Self::Word;
 }
 
-/// The masks of a layout of `STRIDE` cells a row in the word `$word`.
+/// The masks of a layout of `$rows` rows of `$stride` cells in the word `$word`.
 macro_rules! masks {
-    ($word:ty, $stride:expr) => {
-        const FIRST_COLUMN: $word = <$word>::MAX / ((1 << $stride) - 1);
+    ($word:ty, $stride:expr, $rows:expr) => {
+        const CELLS: $word = <$word>::MAX >> (<$word>::BITS - $stride * $rows);
+        const FIRST_COLUMN: $word = Self::CELLS / ((1 << $stride) - 1);
         const LAST_COLUMN: $word = Self::FIRST_COLUMN << ($stride - 1);
         const FIRST_ROW: $word = (1 << $stride) - 1;
     };
@@ -66,7 +70,7 @@ impl Layout for Square {
     const STRIDE: u32 = 8;
     const ROWS: u32 = 8;
     const TRANSPOSES: bool = true;
-    masks!(u64, 8);
+    masks!(u64, 8, 8);
 
     fn transpose(shape: u64) -> u64 {
         transpose_8x8(shape)
@@ -83,10 +87,34 @@ impl Layout for Strip {
     const STRIDE: u32 = 16;
     const ROWS: u32 = 4;
     const TRANSPOSES: bool = false;
-    masks!(u64, 16);
+    masks!(u64, 16, 4);
 
     fn transpose(_: u64) -> u64 {
         unreachable!("the strip layout does not transpose")
+    }
+}
+
+/// 7 rows of 9 cells in a `u64` (its top bit unused): boards up to 7 x 9 (5 x 9, 6 x 9, 7 x 9).
+/// Its rows are not whole bytes, so reflections and transposes take a step a row.
+#[derive(Debug)]
+pub enum Broad {}
+
+impl Layout for Broad {
+    type Word = u64;
+    const STRIDE: u32 = 9;
+    const ROWS: u32 = 7;
+    const TRANSPOSES: bool = true;
+    masks!(u64, 9, 7);
+
+    fn transpose(shape: u64) -> u64 {
+        // Row r's 8 low cells into byte r, the 8 x 8 transpose, and the bytes back to rows.
+        let packed = (0..Self::ROWS).fold(0, |packed, row| {
+            packed | (shape >> (Self::STRIDE * row) & 0xFF) << (8 * row)
+        });
+        let transposed = transpose_8x8(packed);
+        (0..Self::ROWS).fold(0, |shape, row| {
+            shape | (transposed >> (8 * row) & 0xFF) << (Self::STRIDE * row)
+        })
     }
 }
 
@@ -100,7 +128,7 @@ impl Layout for Tall {
     const STRIDE: u32 = 16;
     const ROWS: u32 = 8;
     const TRANSPOSES: bool = true;
-    masks!(u128, 16);
+    masks!(u128, 16, 8);
 
     fn transpose(shape: u128) -> u128 {
         transpose_tall(shape)
@@ -117,7 +145,7 @@ impl Layout for Wide {
     const STRIDE: u32 = 32;
     const ROWS: u32 = 4;
     const TRANSPOSES: bool = false;
-    masks!(u128, 32);
+    masks!(u128, 32, 4);
 
     fn transpose(_: u128) -> u128 {
         unreachable!("the wide layout does not transpose")
@@ -146,6 +174,8 @@ pub enum LayoutKind {
     Square,
     /// [`Strip`]: 4 rows of 16 cells in a `u64`.
     Strip,
+    /// [`Broad`]: 7 rows of 9 cells in a `u64`.
+    Broad,
     /// [`Tall`]: 8 rows of 16 cells in a `u128`.
     Tall,
     /// [`Wide`]: 4 rows of 32 cells in a `u128`.
@@ -154,14 +184,16 @@ pub enum LayoutKind {
 
 impl LayoutKind {
     /// The layout to solve a board `width` cells wide and `height` cells tall on: the first of
-    /// [`Square`], [`Strip`], [`Tall`] and [`Wide`] that it fits (a word of 64 bits makes every
-    /// step cheaper), and [`Tall`] for a board that fits none (its regions may still fit one,
-    /// or be lines).
+    /// [`Square`], [`Strip`], [`Broad`], [`Tall`] and [`Wide`] that it fits (a word of 64 bits
+    /// makes every step cheaper, and whole bytes a row cheaper still), and [`Tall`] for a board
+    /// that fits none (its regions may still fit one, or be lines).
     pub const fn for_box(width: usize, height: usize) -> Self {
         if fit::<Square>(width, height).is_some() {
             Self::Square
         } else if fit::<Strip>(width, height).is_some() {
             Self::Strip
+        } else if fit::<Broad>(width, height).is_some() {
+            Self::Broad
         } else if fit::<Tall>(width, height).is_none() && fit::<Wide>(width, height).is_some() {
             Self::Wide
         } else {
@@ -447,10 +479,10 @@ pub fn normalize<L: Layout>(shape: L::Word) -> (L::Word, u32, u32) {
 #[inline]
 fn columns<L: Layout>(cells: L::Word) -> u64 {
     let mut folded = cells;
-    let mut shift = L::Word::BITS / 2;
-    while shift >= L::STRIDE {
-        folded |= folded >> shift;
-        shift /= 2;
+    let mut rows = L::ROWS.next_power_of_two() / 2;
+    while rows >= 1 {
+        folded |= folded >> (L::STRIDE * rows);
+        rows /= 2;
     }
     (folded & L::FIRST_ROW).low_u64()
 }
@@ -518,7 +550,8 @@ pub fn half_turn_copyable_in_corner<L: Layout>(shape: L::Word, width: u32, heigh
 #[inline]
 fn least_reflection<L: Layout>(shape: L::Word, width: u32, height: u32) -> L::Word {
     let upside_down = reverse_rows::<L>(shape) >> (L::STRIDE * (L::ROWS - height));
-    let mirrored = reverse_rows::<L>(shape).reverse_bits() >> (L::STRIDE - width);
+    let unused = L::Word::BITS - L::STRIDE * L::ROWS;
+    let mirrored = reverse_rows::<L>(shape).reverse_bits() >> (unused + L::STRIDE - width);
     let turned = half_turn::<L>(shape, width, height);
     shape.min(upside_down).min(mirrored).min(turned)
 }
@@ -527,12 +560,18 @@ fn least_reflection<L: Layout>(shape: L::Word, width: u32, height: u32) -> L::Wo
 /// the corner.
 #[inline]
 fn half_turn<L: Layout>(shape: L::Word, width: u32, height: u32) -> L::Word {
-    shape.reverse_bits() >> (L::STRIDE * (L::ROWS - height) + L::STRIDE - width)
+    shape.reverse_bits() >> (L::Word::BITS - L::STRIDE * (height - 1) - width)
 }
 
-/// The shape with its rows in the opposite order.
+/// The shape with its rows in the opposite order (row `r` to row `ROWS - 1 - r`).
 #[inline]
 fn reverse_rows<L: Layout>(shape: L::Word) -> L::Word {
+    if !L::STRIDE.is_power_of_two() || L::STRIDE < 8 {
+        return (0..L::ROWS).fold(L::Word::ZERO, |reversed, row| {
+            let line = (shape >> (L::STRIDE * row)) & L::FIRST_ROW;
+            reversed | line << (L::STRIDE * (L::ROWS - 1 - row))
+        });
+    }
     // Reversing the bytes reverses the rows and the bytes of each row; put those back, by
     // swapping neighbouring bytes, then neighbouring pairs of bytes, ... up to half a row.
     let mut swapped = shape.swap_bytes();
@@ -579,7 +618,7 @@ mod tests {
     use super::*;
 
     /// A board is solved on the first layout that fits it: the square one, the strip, the
-    /// tall one, the wide one; a board that fits none on the tall one.
+    /// broad one, the tall one, the wide one; a board that fits none on the tall one.
     #[test]
     fn a_board_is_solved_on_the_first_layout_that_fits_it() {
         let kind = |rows, columns| LayoutKind::for_box(columns, rows);
@@ -602,7 +641,10 @@ mod tests {
         for (rows, columns) in [(4, 9), (3, 14), (4, 11), (16, 4), (1, 16), (2, 9)] {
             assert_eq!(kind(rows, columns), LayoutKind::Strip, "{rows} x {columns}");
         }
-        for (rows, columns) in [(5, 9), (5, 11), (8, 16), (16, 8), (7, 9)] {
+        for (rows, columns) in [(5, 9), (6, 9), (7, 9), (9, 7), (9, 5)] {
+            assert_eq!(kind(rows, columns), LayoutKind::Broad, "{rows} x {columns}");
+        }
+        for (rows, columns) in [(5, 11), (8, 16), (16, 8), (8, 9), (5, 10)] {
             assert_eq!(kind(rows, columns), LayoutKind::Tall, "{rows} x {columns}");
         }
         for (rows, columns) in [(3, 20), (4, 32), (32, 4), (2, 17), (1, 17), (17, 1)] {
@@ -767,9 +809,9 @@ mod tests {
         best
     }
 
-    /// The cells of `bits` that lie in the word of the layout `L`.
+    /// The cells of `bits` that lie in the grid of the layout `L`.
     pub(crate) fn in_word<L: Layout>(bits: u128) -> Shape {
-        bits & L::Word::MAX.to_u128()
+        bits & L::CELLS.to_u128()
     }
 
     /// The cells of `bits` inside the top-left `width` x `height` box.
@@ -800,7 +842,7 @@ mod tests {
         first: u32,
         vertical: bool,
     ) -> Result<(), proptest::test_runner::TestCaseError> {
-        let (cells, first) = (in_word::<L>(cells), first % L::Word::BITS);
+        let (cells, first) = (in_word::<L>(cells), first % (L::STRIDE * L::ROWS));
         let first = if vertical {
             first % (L::STRIDE * (L::ROWS - 1))
         } else if first % L::STRIDE == L::STRIDE - 1 {
@@ -855,6 +897,13 @@ mod tests {
         }
 
         #[test]
+        fn broad_canonical_is_the_least_image(bits: u128, width in 1u32..=9, height in 1u32..=7) {
+            let shape = in_box::<Broad>(bits, width, height);
+            let key = canonical::<Broad>(shape as u64);
+            proptest::prop_assert_eq!(u128::from(key), canonical_by_cells::<Broad>(shape));
+        }
+
+        #[test]
         fn strip_canonical_is_the_least_image(bits: u128, width in 1u32..=16, height in 1u32..=4) {
             let shape = in_box::<Strip>(bits, width, height);
             let key = canonical::<Strip>(shape as u64);
@@ -866,6 +915,7 @@ mod tests {
             let cells = if dense { a | b } else { a & b };
             check_connected::<Square>(cells, first, vertical)?;
             check_connected::<Strip>(cells, first, vertical)?;
+            check_connected::<Broad>(cells, first, vertical)?;
             check_connected::<Tall>(cells, first, vertical)?;
             check_connected::<Wide>(cells, first, vertical)?;
         }
@@ -881,6 +931,9 @@ mod tests {
             proptest::prop_assert_eq!(u128::from(square), flood::<Square>(cells.into(), seed));
             let strip = first_component::<Strip>(cells);
             proptest::prop_assert_eq!(u128::from(strip), flood::<Strip>(cells.into(), seed));
+            let (cells, seed) = (cells & Broad::CELLS, seed & u128::from(Broad::CELLS));
+            let broad = first_component::<Broad>(cells);
+            proptest::prop_assert_eq!(u128::from(broad), flood::<Broad>(cells.into(), seed));
         }
     }
 

@@ -653,13 +653,12 @@ fn option_order<W: Word>(options: &[Leftover<W>], reversed_ties: bool) -> SmallV
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Square, Strip, Wide};
+    use crate::shape::{Broad, Square, Strip, Wide};
 
     /// The dominoes in search order are every domino once, and those that may cut come first
     /// and are exactly those the local check does not clear.
     fn check_order<L: Layout>(cells: Shape) -> Result<(), proptest::test_runner::TestCaseError> {
-        let (cells, width, height) =
-            normalize::<L>(L::Word::from_u128(cells & L::Word::MAX.to_u128()));
+        let (cells, width, height) = normalize::<L>(L::Word::from_u128(cells & L::CELLS.to_u128()));
         let ordered: Vec<(L::Word, bool)> = SearchOrder::<L>::new(cells, width, height).collect();
         let mut ordered_sorted: Vec<L::Word> = ordered.iter().map(|&(domino, _)| domino).collect();
         ordered_sorted.sort_unstable();
@@ -690,6 +689,7 @@ mod tests {
         fn every_domino_is_searched_once(a: u128, b: u128) {
             check_order::<Square>(a | b)?;
             check_order::<Strip>(a | b)?;
+            check_order::<Broad>(a | b)?;
             check_order::<Tall>(a | b)?;
             check_order::<Wide>(a | b)?;
         }

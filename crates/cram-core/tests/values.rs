@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use floodgate_cram_core::board::{Board, Domino, Square, position_value};
 use floodgate_cram_core::engine::Engine;
 use floodgate_cram_core::shape::Square as SquareLayout;
-use floodgate_cram_core::shape::{Layout, Shape, Strip, Tall, Wide, Word, split};
+use floodgate_cram_core::shape::{Broad, Layout, Shape, Strip, Tall, Wide, Word, split};
 use floodgate_cram_core::solver::{Solver, dominoes};
 use proptest::prelude::*;
 
@@ -199,6 +199,7 @@ proptest! {
         let exact = exhaustive(empty_bits(&board), rows, columns, &mut HashMap::new());
         prop_assert_eq!(solve(&board), exact);
         prop_assert_eq!(solve_on::<SquareLayout>(&board), exact);
+        prop_assert_eq!(solve_on::<Broad>(&board), exact);
         if rows <= 4 {
             prop_assert_eq!(solve_on::<Wide>(&board), exact);
             prop_assert_eq!(solve_on::<Strip>(&board), exact);
@@ -235,17 +236,33 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// On boards every layout holds (up to 4 x 10, a third filled; the square one up to 4 x 8),
-    /// the solvers of the other layouts agree with the tall one's.
+    /// On boards of 3 or 4 rows and 7 to 10 columns, a third filled, the solvers of the other
+    /// layouts that hold them agree with the tall one's.
     #[test]
     fn the_layouts_agree(rows in 3..=4usize, columns in 7..=10usize, filled in any::<u64>()) {
         let board = pre_filled(rows, columns, filled);
         let tall = solve(&board);
         prop_assert_eq!(solve_on::<Wide>(&board), tall);
         prop_assert_eq!(solve_on::<Strip>(&board), tall);
+        if columns <= 9 {
+            prop_assert_eq!(solve_on::<Broad>(&board), tall);
+        }
         if columns <= 8 {
             prop_assert_eq!(solve_on::<SquareLayout>(&board), tall);
         }
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Boards of 5 to 7 rows and 8 or 9 columns, about half filled, on the broad layout (rows
+    /// of 9 cells, not whole bytes) and the tall one.
+    #[test]
+    fn the_broad_layout_agrees_with_the_tall_one(rows in 5..=7usize, columns in 8..=9usize, a in any::<u64>(), b in any::<u64>()) {
+        let board = pre_filled(rows, columns, a | b);
+        prop_assert_eq!(solve_on::<Broad>(&board), solve(&board));
     }
 }
 
@@ -375,6 +392,7 @@ proptest! {
         check_split::<Wide>(cells, width, height, Wide::STRIDE - width)?;
         check_split::<SquareLayout>(cells, width, height, SquareLayout::STRIDE - width)?;
         check_split::<Strip>(cells, width, height, Strip::STRIDE - width)?;
+        check_split::<Broad>(cells, width, height, Broad::STRIDE - width)?;
     }
 }
 

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use botkit::{Args, Cli, Flag};
 use cram_core::board::{Board, position_loses, position_value};
 use cram_core::codec::parse_init;
-use cram_core::shape::{Layout, LayoutKind, Square, Strip, Tall, Wide};
+use cram_core::shape::{Broad, Layout, LayoutKind, Square, Strip, Tall, Wide};
 use cram_core::solver::Solver;
 
 const CLI: Cli = Cli {
@@ -110,6 +110,7 @@ fn solve_command(args: &Args) -> Result<(), Box<dyn Error>> {
     let report = match board.solver_layout() {
         LayoutKind::Square => solve::<Square>(&board, &settings)?,
         LayoutKind::Strip => solve::<Strip>(&board, &settings)?,
+        LayoutKind::Broad => solve::<Broad>(&board, &settings)?,
         LayoutKind::Tall => solve::<Tall>(&board, &settings)?,
         LayoutKind::Wide => solve::<Wide>(&board, &settings)?,
     };
