@@ -247,13 +247,41 @@ fn component_across<L: Layout>(cells: L::Word, cut: L::Word) -> L::Word {
 
 /// `cells` without the cells that do not change the game's value (`reduce_once` until
 /// nothing changes).
-pub fn reduce<L: Layout>(mut cells: L::Word) -> L::Word {
+pub fn reduce<L: Layout>(cells: L::Word) -> L::Word {
+    reduce_and_cut::<L>(cells).0
+}
+
+/// [`reduce`] of `cells`, and the links to cut in what is left (`cut_links`), from one look at
+/// its cells' neighbours.
+#[inline]
+fn reduce_and_cut<L: Layout>(mut cells: L::Word) -> (L::Word, L::Word) {
     loop {
-        let reduced = reduce_once::<L>(cells);
+        let sides = Sides::of::<L>(cells);
+        let reduced = reduce_once::<L>(cells, &sides);
         if reduced == cells {
-            return cells;
+            return (cells, cut_links::<L>(&sides));
         }
         cells = reduced;
+    }
+}
+
+/// The cells of a set with an empty neighbour on each side.
+struct Sides<W> {
+    right: W,
+    left: W,
+    below: W,
+    above: W,
+}
+
+impl<W: Word> Sides<W> {
+    #[inline]
+    fn of<L: Layout<Word = W>>(cells: W) -> Self {
+        Self {
+            right: cells & ((cells & !L::FIRST_COLUMN) >> 1),
+            left: cells & ((cells & !L::LAST_COLUMN) << 1),
+            below: cells & (cells >> L::STRIDE),
+            above: cells & (cells << L::STRIDE),
+        }
     }
 }
 
@@ -266,9 +294,13 @@ pub fn reduce<L: Layout>(mut cells: L::Word) -> L::Word {
 /// hanging on the other (where one counts as much as two). So the game is the same without the
 /// links `a b` and `c d`, and where only they joined two parts, the parts are separate games.
 #[inline]
-fn cut_links<L: Layout>(cells: L::Word) -> L::Word {
-    let (right, left) = (with_right::<L>(cells), with_left::<L>(cells));
-    let (below, above) = (with_below::<L>(cells), with_above::<L>(cells));
+fn cut_links<L: Layout>(sides: &Sides<L::Word>) -> L::Word {
+    let &Sides {
+        right,
+        left,
+        below,
+        above,
+    } = sides;
     let top_left = right & below & !left & !above;
     let bottom_right = left & above & !right & !below;
     let top_right = left & below & !right & !above;
@@ -281,15 +313,15 @@ fn cut_links<L: Layout>(cells: L::Word) -> L::Word {
 /// Whether `cells` is one region that [`split`] leaves as it is: connected (the caller knows),
 /// reduced, and with no link to cut.
 pub fn stays_whole<L: Layout>(cells: L::Word) -> bool {
-    reduce_once::<L>(cells) == cells && cut_links::<L>(cells) == L::Word::ZERO
+    let sides = Sides::of::<L>(cells);
+    reduce_once::<L>(cells, &sides) == cells && cut_links::<L>(&sides) == L::Word::ZERO
 }
 
 /// Calls `found` with each of the independent regions `cells` comes to once reduced and cut
 /// where links are not needed (see [`reduce`] and `cut_links`): the game on `cells` is the
 /// sum of the games on them. Each is reduced and has no link to cut that would split it.
 pub fn split<L: Layout, F: FnMut(L::Word)>(cells: L::Word, found: &mut F) {
-    let cells = reduce::<L>(cells);
-    let cut = cut_links::<L>(cells);
+    let (cells, cut) = reduce_and_cut::<L>(cells);
     let mut rest = cells;
     while rest != L::Word::ZERO {
         let piece = component_across::<L>(rest, cut);
@@ -302,30 +334,6 @@ pub fn split<L: Layout, F: FnMut(L::Word)>(cells: L::Word, found: &mut F) {
     }
 }
 
-/// The cells of `cells` with an empty neighbour to the right.
-#[inline]
-fn with_right<L: Layout>(cells: L::Word) -> L::Word {
-    cells & ((cells & !L::FIRST_COLUMN) >> 1)
-}
-
-/// The cells of `cells` with an empty neighbour to the left.
-#[inline]
-fn with_left<L: Layout>(cells: L::Word) -> L::Word {
-    cells & ((cells & !L::LAST_COLUMN) << 1)
-}
-
-/// The cells of `cells` with an empty neighbour below.
-#[inline]
-fn with_below<L: Layout>(cells: L::Word) -> L::Word {
-    cells & (cells >> L::STRIDE)
-}
-
-/// The cells of `cells` with an empty neighbour above.
-#[inline]
-fn with_above<L: Layout>(cells: L::Word) -> L::Word {
-    cells & (cells << L::STRIDE)
-}
-
 /// `cells` without cells that do not change the game's value, once:
 ///
 /// - a *tuft* is a cell with one empty neighbour, its *centre*. Of several tufts on one centre
@@ -335,9 +343,13 @@ fn with_above<L: Layout>(cells: L::Word) -> L::Word {
 ///   which has none), goes: a domino joining it to a centre leaves what the domino of that
 ///   centre and its tuft leaves, and the cell stays of this kind after any other move.
 #[inline]
-fn reduce_once<L: Layout>(cells: L::Word) -> L::Word {
-    let (right, left) = (with_right::<L>(cells), with_left::<L>(cells));
-    let (below, above) = (with_below::<L>(cells), with_above::<L>(cells));
+fn reduce_once<L: Layout>(cells: L::Word, sides: &Sides<L::Word>) -> L::Word {
+    let &Sides {
+        right,
+        left,
+        below,
+        above,
+    } = sides;
     let any = right | left | below | above;
     let two = (right & left) | ((right | left) & (below | above)) | (below & above);
     let tufts = any & !two;
@@ -1008,7 +1020,7 @@ mod tests {
         // columns go to separate games, and each reduces to a domino.
         let region = shape(&["..X.", ".XX.", "XXX.", ".X.."]);
         assert_eq!(
-            cut_links::<Tall>(region),
+            cut_links::<Tall>(&Sides::of::<Tall>(region)),
             shape(&["....", ".X..", ".X..", "...."])
         );
         let found = pieces(region);
@@ -1017,14 +1029,14 @@ mod tests {
         // Mirrored (top-right and bottom-left closed), the same.
         let mirrored = shape(&[".X..", ".XX.", ".XXX", "..X."]);
         assert_eq!(
-            cut_links::<Tall>(mirrored),
+            cut_links::<Tall>(&Sides::of::<Tall>(mirrored)),
             shape(&["....", ".X..", ".X..", "...."])
         );
         assert_eq!(pieces(mirrored).len(), 2);
         // A block whose halves meet again elsewhere stays one region.
         let ring = shape(&["XXXX", "X..X", "X.XX", "XXXX"]);
         assert_eq!(
-            cut_links::<Tall>(ring),
+            cut_links::<Tall>(&Sides::of::<Tall>(ring)),
             shape(&["....", "....", "..X.", "..X."])
         );
         assert_eq!(pieces(ring), vec![ring]);
