@@ -34,6 +34,10 @@ pub const SMALL_CELLS: u32 = 12;
 /// The largest Grundy value the table holds (values are stored plus one; 0 is an empty slot).
 const MAX_VALUE: u8 = u8::MAX - 1;
 
+/// Entries of the cache of small regions' values as they lie (see [`Solver::placed`]): 128
+/// KiB on the layouts in a `u64` (larger ones measured no faster: the cache must stay close).
+const PLACED_ENTRIES: usize = 1 << 13;
+
 /// The size of the value table's filter: 128 KiB.
 const VALUE_FILTER_BITS: usize = 1 << 20;
 
@@ -79,6 +83,11 @@ pub struct Solver<L: Layout = Tall> {
     lines: Vec<u8>,
     /// Whether options of equal order are asked in the reverse of the order they were built.
     reversed_ties: bool,
+    /// The values of small regions as they lie on the grid (not moved to the corner nor
+    /// canonicalised), one entry a hash of their cells (an empty region marks a free entry):
+    /// the small pieces options leave recur at the same places, and this answers them without
+    /// the work of a key and a table lookup.
+    placed: Vec<(L::Word, u8)>,
 }
 
 impl<L: Layout> Solver<L> {
@@ -93,6 +102,7 @@ impl<L: Layout> Solver<L> {
             work_limit: None,
             lines: Vec::new(),
             reversed_ties: false,
+            placed: vec![(L::Word::ZERO, 0); PLACED_ENTRIES],
         }
     }
 
@@ -155,7 +165,7 @@ impl<L: Layout> Solver<L> {
 
     /// The most memory the tables take, in bytes.
     pub fn table_bytes(&self) -> usize {
-        self.values.bytes() + self.excluded.bytes()
+        self.values.bytes() + self.excluded.bytes() + PLACED_ENTRIES * size_of::<(L::Word, u8)>()
     }
 
     /// What the solver has done so far.
@@ -265,6 +275,23 @@ impl<L: Layout> Solver<L> {
         if horizontal_moves::<L>(region) | vertical_moves::<L>(region) == L::Word::ZERO {
             return Some(Some(0));
         }
+        if region.count_ones() <= SMALL_CELLS {
+            // Small regions are valued exactly whatever is wanted.
+            let slot = placed_slot(region);
+            let (cells, value) = self.placed[slot];
+            if cells == region {
+                self.stats.hits += 1;
+                return Some(Some(value));
+            }
+            let value = self.region_value_by_key(region, wanted)?;
+            self.placed[slot] = (region, value?);
+            return Some(value);
+        }
+        self.region_value_by_key(region, wanted)
+    }
+
+    /// [`Solver::region_value_in`] of a region with a move, by its canonical key.
+    fn region_value_by_key(&mut self, region: L::Word, wanted: Values) -> Option<Option<u8>> {
         // A region's value does not change under translation or symmetry: look it up as it
         // stands (moved to the corner) first, and canonicalise only on a miss.
         let (moved, width, height) = normalize::<L>(region);
@@ -492,6 +519,15 @@ impl<L: Layout> Solver<L> {
     }
 }
 
+/// The entry of [`Solver::placed`] for a region as it lies: the top bits of a multiplicative
+/// hash of its cells (the halves of a `u128` folded first).
+#[inline]
+fn placed_slot<W: Word>(region: W) -> usize {
+    let cells = region.to_u128();
+    let folded = cells as u64 ^ ((cells >> 64) as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - PLACED_ENTRIES.ilog2())) as usize
+}
+
 /// How a checkpoint names the layout it was written for: the stride of a layout in a `u128`
 /// (as checkpoints were first written), the stride and the rows of one in a `u64`.
 fn layout_id<L: Layout>() -> u64 {
@@ -546,9 +582,9 @@ struct SearchOrder<L: Layout> {
     /// The first cells of the dominoes of the current line not yet walked (vertical ones while
     /// the lines walked are at most `width`, the columns).
     line: L::Word,
-    /// The first cells of the vertical dominoes of each part.
+    /// The first cells of the vertical dominoes of each part not yet walked.
     vertical: [L::Word; 2],
-    /// The first cells of the horizontal dominoes of each part.
+    /// The first cells of the horizontal dominoes of each part not yet walked.
     horizontal: [L::Word; 2],
 }
 
@@ -579,20 +615,29 @@ impl<L: Layout> SearchOrder<L> {
             }
         };
         while self.line == L::Word::ZERO {
-            if self.lines == self.width + self.height {
-                if self.part == 1 {
+            // Lines are taken out of their part's sets as they are walked: a part, or its
+            // columns, with nothing left are skipped at once.
+            let part = self.part;
+            if self.lines < self.width && self.vertical[part] == L::Word::ZERO {
+                self.lines = self.width;
+            }
+            if self.lines >= self.width && self.horizontal[part] == L::Word::ZERO {
+                if part == 1 {
                     return None;
                 }
                 (self.part, self.lines) = (1, 0);
+                continue;
             }
             let k = self.lines;
             self.lines += 1;
-            self.line = if k < self.width {
-                self.vertical[self.part] & (L::FIRST_COLUMN << middle_out(k, self.width))
+            if k < self.width {
+                self.line = self.vertical[part] & (L::FIRST_COLUMN << middle_out(k, self.width));
+                self.vertical[part] &= !self.line;
             } else {
                 let row = L::STRIDE * middle_out(k - self.width, self.height);
-                self.horizontal[self.part] & (L::FIRST_ROW << row)
-            };
+                self.line = self.horizontal[part] & (L::FIRST_ROW << row);
+                self.horizontal[part] &= !self.line;
+            }
         }
         let first = self.line.trailing_zeros();
         self.line &= self.line - L::Word::ONE;
