@@ -320,9 +320,9 @@ impl<L: Layout> Solver<L> {
                 return Some(None);
             }
             match self.search(key, width, height, wanted)? {
-                Some(value) => value,
-                None => {
-                    let bits = wanted.and(Values::up_to(6)).low_byte() | ruled_out.low_byte();
+                Ok(value) => value,
+                Err(not) => {
+                    let bits = not.and(Values::up_to(6)).low_byte() | ruled_out.low_byte();
                     if bits != 0 {
                         self.excluded.set(key.to_u128(), 0x80 | bits);
                     }
@@ -354,14 +354,15 @@ impl<L: Layout> Solver<L> {
     }
 
     /// The value of the region `key` (canonical, not small, not in the table) if it is one of
-    /// `wanted`, else `Some(None)`.
+    /// `wanted` (or the search found it all the same), else the values the search showed it
+    /// does not have: all of `wanted`, and every value the candidates left then do not hold.
     fn search(
         &mut self,
         key: L::Word,
         width: u32,
         height: u32,
         wanted: Values,
-    ) -> Option<Option<u8>> {
+    ) -> Option<Result<u8, Values>> {
         self.stats.searched += 1;
         self.tick()?;
         // The candidates: every value up to the number of options (the mex is at most that).
@@ -375,7 +376,8 @@ impl<L: Layout> Solver<L> {
             if option.unknown.is_empty() {
                 candidates.rule_out(option.heap);
                 if candidates.is_disjoint(wanted) {
-                    return Some(None);
+                    // Every value but the candidates is ruled out (see `rule_out`).
+                    return Some(Err(Values::ALL.minus(candidates)));
                 }
             } else {
                 options.push(option);
@@ -385,14 +387,24 @@ impl<L: Layout> Solver<L> {
         if wanted == Values::ALL {
             return self
                 .value_by_guesses(candidates, &mut options, &mut order)
-                .map(Some);
+                .map(Ok);
         }
         let wanted_up_to = Values::up_to(wanted.largest().unwrap_or(0));
         let mut exact = true;
+        // The values ruled out: all but the candidates, or, once an option was not valued, all
+        // but the candidates up to the largest wanted value (only those were kept exactly).
+        let not = |candidates: Values, exact: bool| {
+            let outside = Values::ALL.minus(candidates);
+            if exact {
+                outside
+            } else {
+                outside.and(wanted_up_to)
+            }
+        };
         for i in order {
             let option = &mut options[usize::from(i)];
             if candidates.is_disjoint(wanted) {
-                return Some(None);
+                return Some(Err(not(candidates, exact)));
             }
             // Ask the option only whether its value is one of the candidates but the largest.
             let others = candidates.without_largest();
@@ -416,7 +428,11 @@ impl<L: Layout> Solver<L> {
         // One candidate is left. When an option was not valued, only the candidates up to the
         // largest wanted value were kept exactly, so the last one is the value only there.
         let value = candidates.smallest_value().expect("one candidate is left");
-        Some((exact || wanted_up_to.contains(value)).then_some(value))
+        if exact || wanted_up_to.contains(value) {
+            Some(Ok(value))
+        } else {
+            Some(Err(not(candidates, exact)))
+        }
     }
 
     /// The value of a region from the candidates its known options leave and its unknown
