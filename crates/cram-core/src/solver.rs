@@ -370,7 +370,7 @@ impl<L: Layout> Solver<L> {
         // with `k` options unknown, the value is among the `k + 1` smallest candidates that no
         // known option has.
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
-        let mut options: SmallVec<[Leftover<L::Word>; 8]> = SmallVec::new();
+        let mut options: SmallVec<[Leftover<L::Word>; 32]> = SmallVec::new();
         for (domino, connected) in SearchOrder::<L>::new(key, width, height) {
             let option = self.leftover(key, domino, connected)?;
             if option.unknown.is_empty() {
@@ -703,12 +703,19 @@ fn order_key<W: Word>(option: &Leftover<W>) -> u32 {
 /// when `reversed_ties`.
 #[inline]
 fn option_order<W: Word>(options: &[Leftover<W>], reversed_ties: bool) -> SmallVec<[u8; 64]> {
-    let tie = |i: usize| if reversed_ties { !(i as u8) } else { i as u8 };
-    let mut order: SmallVec<[(u32, u8, u8); 64]> = (0..options.len())
-        .map(|i| (order_key(&options[i]), tie(i), i as u8))
+    // The key, the tie and the index packed into one word, which sorts as the triple would.
+    let tie = |i: usize| {
+        if reversed_ties {
+            0xFF - i as u64
+        } else {
+            i as u64
+        }
+    };
+    let mut order: SmallVec<[u64; 64]> = (0..options.len())
+        .map(|i| u64::from(order_key(&options[i])) << 16 | tie(i) << 8 | i as u64)
         .collect();
     order.sort_unstable();
-    order.into_iter().map(|(_, _, i)| i).collect()
+    order.into_iter().map(|packed| packed as u8).collect()
 }
 
 #[cfg(test)]
