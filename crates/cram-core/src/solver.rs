@@ -520,7 +520,13 @@ impl<L: Layout> Solver<L> {
         if horizontal_moves::<L>(piece) | vertical_moves::<L>(piece) == L::Word::ZERO {
             return Some(());
         }
-        if piece.count_ones() <= SMALL_CELLS {
+        let cells = piece.count_ones();
+        if cells == 2 {
+            // A lone domino (a third of the pieces options leave): one move, to 0.
+            option.heap ^= 1;
+            return Some(());
+        }
+        if cells <= SMALL_CELLS {
             option.heap ^= self.region_value(piece)?;
             return Some(());
         }
