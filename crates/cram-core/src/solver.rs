@@ -42,7 +42,7 @@ const PLACED_ENTRIES: usize = 1 << 13;
 const VALUE_FILTER_BITS: usize = 1 << 20;
 
 /// The first bytes of a checkpoint ([`Solver::write_to`]).
-const CHECKPOINT_MAGIC: &[u8; 16] = b"floodgate-cram-1";
+const CHECKPOINT_MAGIC: &[u8; 16] = b"floodgate-cram-2";
 
 /// Counters of a solver's work.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -24,9 +24,19 @@ pub(super) struct Table {
     stored: usize,
     /// One bit per hash of a key, set when the key is stored: a clear bit says the key is
     /// absent without reading its bucket. Small enough to stay in cache, where most buckets
-    /// are not, so the many lookups of keys never stored cost little.
+    /// are not, so the many lookups of keys never stored cost little. Its bit is picked by the
+    /// part of the second hash an entry keeps, so that it can be built again from the entries
+    /// when the table outgrows it ([`FILTER_BITS_PER_BUCKET`]).
     filter: Vec<u64>,
 }
+
+/// The filter bits a bucket is given once a table outgrows its first filter (a filter of a
+/// fixed size fills up on the large boards and then answers nothing): about one bit in eight
+/// set at the load a table grows at.
+const FILTER_BITS_PER_BUCKET: usize = 32;
+
+/// The largest filter: 32 MiB.
+const MOST_FILTER_BITS: usize = 1 << 28;
 
 /// Places in a bucket.
 const PLACES: usize = 5;
@@ -88,7 +98,16 @@ impl Table {
 
     /// The most memory the table takes, in bytes.
     pub(super) fn bytes(&self) -> usize {
-        self.most * size_of::<Bucket>() + self.filter.len() * size_of::<u64>()
+        self.most * size_of::<Bucket>() + self.most_filter_bits() / 8
+    }
+
+    /// The bits the filter grows to (none for a table without one).
+    fn most_filter_bits(&self) -> usize {
+        if self.filter.is_empty() {
+            return 0;
+        }
+        let grown = (FILTER_BITS_PER_BUCKET * self.most).min(MOST_FILTER_BITS);
+        grown.max(self.filter.len() * 64)
     }
 
     /// Doubles the buckets in place: the entries of bucket `i` whose first hash has the bit of
@@ -111,12 +130,23 @@ impl Table {
                 }
             }
         }
+        let bits = (FILTER_BITS_PER_BUCKET * 2 * n).min(MOST_FILTER_BITS);
+        if !self.filter.is_empty() && self.filter.len() * 64 < bits {
+            self.filter = vec![0; bits / 64];
+            for bucket in &self.buckets {
+                for place in 0..PLACES {
+                    if bucket.first[place] as u8 != 0 {
+                        let (word, mask) = self.filter_bit(bucket.second[place]);
+                        self.filter[word] |= mask;
+                    }
+                }
+            }
+        }
     }
 
-    /// The filter bit of a key's second hash (its word and mask), from bits an entry does not
-    /// keep.
-    fn filter_bit(&self, second: u64) -> (usize, u64) {
-        let bit = second as usize & (self.filter.len() * 64 - 1);
+    /// The filter bit (its word and mask) of the part of a key's second hash an entry keeps.
+    fn filter_bit(&self, kept: u32) -> (usize, u64) {
+        let bit = kept as usize & (self.filter.len() * 64 - 1);
         (bit / 64, 1 << (bit % 64))
     }
 
@@ -124,14 +154,14 @@ impl Table {
     /// lookups, a byte stored for another key that agrees on the 96 bits kept).
     pub(super) fn get(&self, key: u128) -> Option<u8> {
         let (first, second) = hashes(key);
+        let kept = (second >> 32) as u32;
         if !self.filter.is_empty() {
-            let (word, mask) = self.filter_bit(second);
+            let (word, mask) = self.filter_bit(kept);
             if self.filter[word] & mask == 0 {
                 return None;
             }
         }
         let bucket = &self.buckets[first as usize & (self.buckets.len() - 1)];
-        let kept = (second >> 32) as u32;
         (0..PLACES)
             .find(|&place| {
                 bucket.first[place] & !0xFF == first & !0xFF
@@ -146,16 +176,17 @@ impl Table {
     pub(super) fn set(&mut self, key: u128, value: u8) {
         debug_assert_ne!(value, 0, "0 marks an empty place");
         let (first, second) = hashes(key);
-        if !self.filter.is_empty() {
-            let (word, mask) = self.filter_bit(second);
-            self.filter[word] |= mask;
-        }
+        let kept = (second >> 32) as u32;
         // Grow when one of each bucket's places is taken on average (a small table stays in
         // cache, and few entries are lost from full buckets at that load).
         if self.stored >= self.buckets.len() && self.buckets.len() < self.most {
             self.grow();
         }
-        self.place(first, (second >> 32) as u32, value);
+        if !self.filter.is_empty() {
+            let (word, mask) = self.filter_bit(kept);
+            self.filter[word] |= mask;
+        }
+        self.place(first, kept, value);
     }
 
     /// Stores an entry in its bucket: an empty place, its own, or the places in turn.
@@ -305,7 +336,9 @@ mod tests {
             assert_eq!(read.buckets.len(), table.buckets.len());
             assert_eq!(read.stored, table.stored);
             assert!((0..40_000).all(|i| read.get(key(i)) == table.get(key(i))));
-            assert_eq!(read.bytes(), (1 << 22) + filter_bits / 8);
+            // The filter grows with the buckets, to 32 bits each.
+            let filter_bytes = if filter_bits == 0 { 0 } else { (32 << 16) / 8 };
+            assert_eq!(read.bytes(), (1 << 22) + filter_bytes);
             read.set(key(50_000), 3);
             assert_eq!(read.get(key(50_000)), Some(3));
             assert!(Table::read_from(&mut &bytes[..bytes.len() - 1], 1 << 22).is_err());
@@ -324,7 +357,9 @@ mod tests {
     #[test]
     fn the_size_is_a_power_of_two_of_buckets_and_the_filter() {
         let table = Table::with_bytes((1 << 20) + 100, 1 << 16);
-        assert_eq!(table.bytes(), (1 << 20) + (1 << 13));
+        // 16,384 buckets of 64 bytes, and a filter that grows to 32 bits a bucket.
+        assert_eq!(table.bytes(), (1 << 20) + 32 * (1 << 14) / 8);
+        assert_eq!(table.filter.len() * 64, 1 << 16, "the filter starts as asked");
         assert_eq!(table.buckets.len(), Table::FIRST_BUCKETS, "it starts small");
         assert_eq!(Table::with_bytes(0, 0).bytes(), size_of::<Bucket>());
     }
@@ -397,8 +432,8 @@ mod tests {
         }
     }
 
-    /// Entries survive the table's growth (their bucket found again from what they keep), and
-    /// a full table forgets entries but never answers a wrong value.
+    /// Entries survive the table's growth (their bucket and filter bit found again from what
+    /// they keep), and a full table forgets entries but never answers a wrong value.
     #[test]
     fn the_table_keeps_its_entries_as_it_grows() {
         let value = |i: u128| (i % 250 + 1) as u8;
@@ -407,6 +442,7 @@ mod tests {
             table.set(key(i), value(i));
         }
         assert!(table.buckets.len() > Table::FIRST_BUCKETS, "it grew");
+        assert!(table.filter.len() * 64 > 1 << 16, "its filter grew, built again");
         // At most one entry a bucket on average, so a few buckets overflow and lose one.
         let kept = (0..300_000)
             .filter(|&i| table.get(key(i)).is_some())
