@@ -142,6 +142,35 @@ fn small_square_boards() {
     );
 }
 
+/// Published values of boards solved in about a second each (the values igs and Uiterwijk's
+/// tables give), on the layout `cram-solve` picks for each.
+#[test]
+fn published_values_of_larger_boards() {
+    use floodgate_cram_core::shape::LayoutKind;
+    for (rows, columns, value) in [(4, 9, 1), (5, 7, 1), (3, 14, 3), (5, 8, 1)] {
+        let board = Board::new(rows, columns);
+        let table = 1 << 26;
+        let solved = match board.solver_layout() {
+            LayoutKind::Square => {
+                position_value(&board, &mut Solver::<SquareLayout>::with_table_bytes(table))
+            }
+            LayoutKind::Strip => {
+                position_value(&board, &mut Solver::<Strip>::with_table_bytes(table))
+            }
+            LayoutKind::Broad => {
+                position_value(&board, &mut Solver::<Broad>::with_table_bytes(table))
+            }
+            LayoutKind::Tall => {
+                position_value(&board, &mut Solver::<Tall>::with_table_bytes(table))
+            }
+            LayoutKind::Wide => {
+                position_value(&board, &mut Solver::<Wide>::with_table_bytes(table))
+            }
+        };
+        assert_eq!(solved, Some(value), "{rows} x {columns}");
+    }
+}
+
 #[test]
 fn pre_filled_cells_split_the_board() {
     // A 3 x 3 board with the centre column filled: two 3 x 1 lines, equal values, XOR 0.

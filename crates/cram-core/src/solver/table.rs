@@ -359,7 +359,11 @@ mod tests {
         let table = Table::with_bytes((1 << 20) + 100, 1 << 16);
         // 16,384 buckets of 64 bytes, and a filter that grows to 32 bits a bucket.
         assert_eq!(table.bytes(), (1 << 20) + 32 * (1 << 14) / 8);
-        assert_eq!(table.filter.len() * 64, 1 << 16, "the filter starts as asked");
+        assert_eq!(
+            table.filter.len() * 64,
+            1 << 16,
+            "the filter starts as asked"
+        );
         assert_eq!(table.buckets.len(), Table::FIRST_BUCKETS, "it starts small");
         assert_eq!(Table::with_bytes(0, 0).bytes(), size_of::<Bucket>());
     }
@@ -442,7 +446,10 @@ mod tests {
             table.set(key(i), value(i));
         }
         assert!(table.buckets.len() > Table::FIRST_BUCKETS, "it grew");
-        assert!(table.filter.len() * 64 > 1 << 16, "its filter grew, built again");
+        assert!(
+            table.filter.len() * 64 > 1 << 16,
+            "its filter grew, built again"
+        );
         // At most one entry a bucket on average, so a few buckets overflow and lose one.
         let kept = (0..300_000)
             .filter(|&i| table.get(key(i)).is_some())
