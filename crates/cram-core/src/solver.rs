@@ -292,17 +292,11 @@ impl<L: Layout> Solver<L> {
 
     /// [`Solver::region_value_in`] of a region with a move, by its canonical key.
     fn region_value_by_key(&mut self, region: L::Word, wanted: Values) -> Option<Option<u8>> {
-        // A region's value does not change under translation or symmetry: look it up as it
-        // stands (moved to the corner) first, and canonicalise only on a miss.
+        // A region's value does not change under translation or symmetry: it is kept by its
+        // canonical key alone (one lookup, one entry).
         let (moved, width, height) = normalize::<L>(region);
-        if let Some(value) = self.known(moved) {
-            return Some(Some(value));
-        }
         let (key, width, height) = canonical_in_corner::<L>(moved, width, height);
-        if key != moved
-            && let Some(value) = self.known(key)
-        {
-            self.remember(moved, value);
+        if let Some(value) = self.known(key) {
             return Some(Some(value));
         }
         let value = if half_turn_copyable_in_corner::<L>(key, width, height) {
@@ -331,9 +325,6 @@ impl<L: Layout> Solver<L> {
             }
         };
         self.remember(key, value);
-        if moved != key {
-            self.remember(moved, value);
-        }
         Some(Some(value))
     }
 
