@@ -127,11 +127,10 @@ impl Engine {
             if winning.is_some() {
                 return winning;
             }
-            if found == Some(0) {
-                // Lost against perfect play, which no search changes: the blocking move at
-                // once, and the opponent must still find its answers.
-                return self.scan.next(&self.board);
-            }
+            // A position valued 0 is lost against perfect play, but the opponent must still
+            // find its answers: the look-ahead below picks the move that leaves it the least
+            // to see (a bot that plays the first move at once there loses more games to
+            // opponents that cannot value the position themselves).
         }
         let empty = self.board.empty().len();
         let small = self.board.rows() <= 64 && self.board.columns() <= 64;
