@@ -118,8 +118,8 @@ impl Layout for Broad {
     }
 }
 
-/// 8 rows of 16 cells in a `u128`: every board up to 8 x 16, in either orientation (5 x 9,
-/// 5 x 11, ...); the layout the playing engine uses.
+/// 8 rows of 16 cells in a `u128`: every board up to 8 x 16, in either orientation (5 x 11,
+/// 8 x 16, ...); the layout the playing engine uses.
 #[derive(Debug)]
 pub enum Tall {}
 
