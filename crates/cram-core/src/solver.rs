@@ -362,8 +362,22 @@ impl<L: Layout> Solver<L> {
         // known option has.
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
         let mut options: SmallVec<[Leftover<L::Word>; 32]> = SmallVec::new();
-        for (domino, connected) in SearchOrder::<L>::new(key, width, height) {
-            let option = self.leftover(key, domino, connected)?;
+        // Each option's large regions are looked up once the next option is built, so that
+        // their table entries come from memory while it is built (see `Table::prefetch`).
+        let mut built: Option<Leftover<L::Word>> = None;
+        let mut dominoes = SearchOrder::<L>::new(key, width, height);
+        loop {
+            let next = match dominoes.next() {
+                Some((domino, connected)) => Some(self.leftover(key, domino, connected)?),
+                None => None,
+            };
+            let Some(mut option) = std::mem::replace(&mut built, next) else {
+                if built.is_none() {
+                    break;
+                }
+                continue;
+            };
+            self.look_up(&mut option);
             if option.unknown.is_empty() {
                 candidates.rule_out(option.heap);
                 if candidates.is_disjoint(wanted) {
@@ -470,9 +484,8 @@ impl<L: Layout> Solver<L> {
     }
 
     /// The regions `domino` leaves of `region` (reduced and cut, see [`split`]; `connected`
-    /// when the domino surely leaves the region connected): those of known value (small ones
-    /// are valued on the spot) go to the heap, the others are kept as canonical keys, the
-    /// largest first, equal pairs cancelled.
+    /// when the domino surely leaves the region connected): small ones are valued on the spot
+    /// and go to the heap, the others are kept as canonical keys for [`Solver::look_up`].
     fn leftover(
         &mut self,
         region: L::Word,
@@ -494,6 +507,25 @@ impl<L: Layout> Solver<L> {
                 return None;
             }
         }
+        Some(option)
+    }
+
+    /// Looks an option's large regions up in the value table (their entries were fetched
+    /// when they were added): those of known value go to its heap; the others are left as
+    /// its unknown regions, the largest first, equal pairs cancelled.
+    fn look_up(&mut self, option: &mut Leftover<L::Word>) {
+        let mut kept = 0;
+        for i in 0..option.unknown.len() {
+            let key = option.unknown[i];
+            match self.known(key) {
+                Some(value) => option.heap ^= value,
+                None => {
+                    option.unknown[kept] = key;
+                    kept += 1;
+                }
+            }
+        }
+        option.unknown.truncate(kept);
         if option.unknown.len() > 1 {
             option.unknown.sort_unstable();
             cancel_pairs(&mut option.unknown);
@@ -501,11 +533,14 @@ impl<L: Layout> Solver<L> {
                 .unknown
                 .sort_unstable_by_key(|&piece| std::cmp::Reverse(piece.count_ones()));
         }
-        Some(option)
+        if let Some(&first) = option.unknown.first() {
+            self.excluded.prefetch(first.to_u128());
+        }
     }
 
-    /// Adds a region of an option to it: to its heap if its value is known (small regions are
-    /// valued on the spot), else to its unknown regions as a canonical key.
+    /// Adds a region of an option to it: to its heap if its value is known at once (small
+    /// regions are valued on the spot, a region a half turn copies is worth 0), else to its
+    /// unknown regions as a canonical key, its table entry fetched for [`Solver::look_up`].
     #[inline]
     fn add_piece(&mut self, option: &mut Leftover<L::Word>, piece: L::Word) -> Option<()> {
         if horizontal_moves::<L>(piece) | vertical_moves::<L>(piece) == L::Word::ZERO {
@@ -523,10 +558,10 @@ impl<L: Layout> Solver<L> {
         }
         let (piece, width, height) = normalize::<L>(piece);
         let (key, width, height) = canonical_in_corner::<L>(piece, width, height);
-        match self.known(key) {
-            Some(value) => option.heap ^= value,
-            None if half_turn_copyable_in_corner::<L>(key, width, height) => self.remember(key, 0),
-            None => option.unknown.push(key),
+        if !half_turn_copyable_in_corner::<L>(key, width, height) {
+            // Looked up later (see `look_up`); its table entry is fetched meanwhile.
+            self.values.prefetch(key.to_u128());
+            option.unknown.push(key);
         }
         Some(())
     }
