@@ -364,17 +364,14 @@ impl<L: Layout> Solver<L> {
         let mut options: SmallVec<[Leftover<L::Word>; 32]> = SmallVec::new();
         // Each option's large regions are looked up once the next option is built, so that
         // their table entries come from memory while it is built (see `Table::prefetch`).
-        let mut built: Option<Leftover<L::Word>> = None;
-        let mut dominoes = SearchOrder::<L>::new(key, width, height);
-        loop {
-            let next = match dominoes.next() {
+        let mut waiting: Option<Leftover<L::Word>> = None;
+        let dominoes = SearchOrder::<L>::new(key, width, height);
+        for domino in dominoes.map(Some).chain([None]) {
+            let built = match domino {
                 Some((domino, connected)) => Some(self.leftover(key, domino, connected)?),
                 None => None,
             };
-            let Some(mut option) = std::mem::replace(&mut built, next) else {
-                if built.is_none() {
-                    break;
-                }
+            let Some(mut option) = std::mem::replace(&mut waiting, built) else {
                 continue;
             };
             self.look_up(&mut option);
