@@ -155,14 +155,7 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
     /// later does not wait for memory.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is only a hint (it cannot fault), of an address inside the table.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(self.entries.as_ptr().add(self.slot(key)).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(&self.entries[self.slot(key)]);
     }
 
     /// The entry for the position with hash `key`, if the table holds one.
@@ -205,6 +198,23 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
             best_move: best_move.map_or(MaybeUninit::uninit(), MaybeUninit::new),
         };
     }
+}
+
+/// Asks the processor to bring the cache line of `item` into its caches without waiting for
+/// it, so that a read of it a little later does not wait for memory (the memo tables of every
+/// engine use it).
+#[inline(always)]
+pub fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it cannot fault and reads nothing the program sees,
+    // and the address is that of a live reference.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let address: *const T = item;
+        _mm_prefetch::<_MM_HINT_T0>(address.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
 
 #[cfg(test)]

@@ -8,6 +8,8 @@
 
 use std::io::{self, Read, Write};
 
+use search::prefetch;
+
 /// A memo table of fixed capacity: `2^k` buckets of one cache line, each holding five entries
 /// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]): the low `k` bits
 /// of the first hash choose the bucket, and the entry keeps the rest of the first hash and
@@ -259,20 +261,6 @@ fn advise_huge_pages<T>(items: &Vec<T>) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = items;
-}
-
-/// Asks the processor to bring the cache line of `item` into its caches, without waiting.
-#[inline]
-fn prefetch<T>(item: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: a prefetch only hints the cache; it reads nothing the program sees and never
-        // faults, and the address is that of a live reference.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = item;
 }
 
 /// Buckets written or read at a time by a checkpoint (4 MiB).
