@@ -362,27 +362,30 @@ impl<L: Layout> Solver<L> {
         // known option has.
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
         let mut options: SmallVec<[Leftover<L::Word>; 32]> = SmallVec::new();
-        // Each option's large regions are looked up once the next option is built, so that
-        // their table entries come from memory while it is built (see `Table::prefetch`).
-        let mut waiting: Option<Leftover<L::Word>> = None;
-        let dominoes = SearchOrder::<L>::new(key, width, height);
-        for domino in dominoes.map(Some).chain([None]) {
-            let built = match domino {
-                Some((domino, connected)) => Some(self.leftover(key, domino, connected)?),
-                None => None,
-            };
-            let Some(mut option) = std::mem::replace(&mut waiting, built) else {
-                continue;
-            };
-            self.look_up(&mut option);
+        // An option with large regions is looked up once the next such option is built, so
+        // that their table entries come from memory meanwhile (see `Table::prefetch`): until
+        // then it is the last of `options`. An option valued at once is judged at once.
+        let mut pending = false;
+        for (domino, connected) in SearchOrder::<L>::new(key, width, height) {
+            let option = self.leftover(key, domino, connected)?;
             if option.unknown.is_empty() {
                 candidates.rule_out(option.heap);
-                if candidates.is_disjoint(wanted) {
-                    // Every value but the candidates is ruled out (see `rule_out`).
-                    return Some(Err(Values::ALL.minus(candidates)));
-                }
             } else {
+                if pending {
+                    self.look_up_last(&mut options, &mut candidates);
+                }
                 options.push(option);
+                pending = true;
+            }
+            if candidates.is_disjoint(wanted) {
+                // Every value but the candidates is ruled out (see `rule_out`).
+                return Some(Err(Values::ALL.minus(candidates)));
+            }
+        }
+        if pending {
+            self.look_up_last(&mut options, &mut candidates);
+            if candidates.is_disjoint(wanted) {
+                return Some(Err(Values::ALL.minus(candidates)));
             }
         }
         let mut order = option_order(&options, self.reversed_ties);
@@ -507,22 +510,33 @@ impl<L: Layout> Solver<L> {
         Some(option)
     }
 
+    /// Looks the last of `options` up (see [`Solver::look_up`]); when that values it, its value
+    /// is ruled out of `candidates` and it leaves `options`.
+    fn look_up_last(
+        &mut self,
+        options: &mut SmallVec<[Leftover<L::Word>; 32]>,
+        candidates: &mut Values,
+    ) {
+        let last = options.last_mut().expect("an option is pending");
+        self.look_up(last);
+        if last.unknown.is_empty() {
+            candidates.rule_out(last.heap);
+            options.pop();
+        }
+    }
+
     /// Looks an option's large regions up in the value table (their entries were fetched
     /// when they were added): those of known value go to its heap; the others are left as
     /// its unknown regions, the largest first, equal pairs cancelled.
     fn look_up(&mut self, option: &mut Leftover<L::Word>) {
-        let mut kept = 0;
-        for i in 0..option.unknown.len() {
-            let key = option.unknown[i];
-            match self.known(key) {
-                Some(value) => option.heap ^= value,
-                None => {
-                    option.unknown[kept] = key;
-                    kept += 1;
-                }
+        let heap = &mut option.heap;
+        option.unknown.retain(|&mut key| match self.known(key) {
+            Some(value) => {
+                *heap ^= value;
+                false
             }
-        }
-        option.unknown.truncate(kept);
+            None => true,
+        });
         if option.unknown.len() > 1 {
             option.unknown.sort_unstable();
             cancel_pairs(&mut option.unknown);
