@@ -253,7 +253,7 @@ pub fn reduce<L: Layout>(cells: L::Word) -> L::Word {
 
 /// [`reduce`] of `cells`, and the links to cut in what is left (`cut_links`), from one look at
 /// its cells' neighbours.
-#[inline]
+#[inline(always)]
 fn reduce_and_cut<L: Layout>(mut cells: L::Word) -> (L::Word, L::Word) {
     loop {
         let sides = Sides::of::<L>(cells);

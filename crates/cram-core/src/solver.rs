@@ -529,6 +529,16 @@ impl<L: Layout> Solver<L> {
     /// when they were added): those of known value go to its heap; the others are left as
     /// its unknown regions, the largest first, equal pairs cancelled.
     fn look_up(&mut self, option: &mut Leftover<L::Word>) {
+        if let [key] = option.unknown[..] {
+            // Most options leave one large region.
+            if let Some(value) = self.known(key) {
+                option.heap ^= value;
+                option.unknown.clear();
+            } else {
+                self.excluded.prefetch(key.to_u128());
+            }
+            return;
+        }
         let heap = &mut option.heap;
         option.unknown.retain(|&mut key| match self.known(key) {
             Some(value) => {
@@ -552,7 +562,7 @@ impl<L: Layout> Solver<L> {
     /// Adds a region of an option to it: to its heap if its value is known at once (small
     /// regions are valued on the spot, a region a half turn copies is worth 0), else to its
     /// unknown regions as a canonical key, its table entry fetched for [`Solver::look_up`].
-    #[inline]
+    #[inline(always)]
     fn add_piece(&mut self, option: &mut Leftover<L::Word>, piece: L::Word) -> Option<()> {
         if horizontal_moves::<L>(piece) | vertical_moves::<L>(piece) == L::Word::ZERO {
             return Some(());
