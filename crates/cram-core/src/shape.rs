@@ -232,11 +232,9 @@ fn component_across<L: Layout>(cells: L::Word, cut: L::Word) -> L::Word {
     let mut component = cells & cells.wrapping_neg();
     loop {
         let rightward = (links.wrapping_add(component & links) ^ links) | component;
-        let grown = (rightward
-            | ((component & !L::FIRST_COLUMN & !(cut << 1)) >> 1)
-            | (rightward << L::STRIDE)
-            | (rightward >> L::STRIDE))
-            & cells;
+        // One step to the left too: a cell whose link to the right reaches the component.
+        let row = rightward | ((rightward >> 1) & links);
+        let grown = (row | (row << L::STRIDE) | (row >> L::STRIDE)) & cells;
         // Done when nothing was added, or (one round sooner) when all of `cells` was reached.
         if grown == component || grown == cells {
             return grown;
