@@ -3,8 +3,9 @@
 //! keys from cache.
 //!
 //! The solver keeps two: region values (stored plus one) and the values a search showed a
-//! region does not have. It uses [`Table::with_bytes`], [`Table::bytes`], [`Table::get`] and
-//! [`Table::set`], and [`Table::write_to`] and [`Table::read_from`] for a checkpoint.
+//! region does not have. It uses [`Table::with_bytes`], [`Table::bytes`], [`Table::get`],
+//! [`Table::set`] and [`Table::prefetch`], and [`Table::write_to`] and [`Table::read_from`] for a
+//! checkpoint.
 
 use std::io::{self, Read, Write};
 
