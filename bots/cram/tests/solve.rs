@@ -44,6 +44,28 @@ fn the_outcome_command_says_who_wins() {
     assert_refused(&solve(&["--outcome", "4"]), SOLVE, "a board size AxB");
 }
 
+/// The other orders give the same value by another search (other counters).
+#[test]
+fn the_other_orders_give_the_same_value() {
+    let lines = |args: &[&str]| {
+        let out = solve(args);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let (verdict, counters) = text.split_once('\n').unwrap();
+        let searched = counters
+            .split(", ")
+            .find(|c| c.starts_with("regions searched"));
+        (verdict.to_string(), searched.unwrap().to_string())
+    };
+    let usual = lines(&["--solve", "4x7"]);
+    assert_eq!(usual.0, "4 x 7: Grundy value 3: the player to move wins");
+    for other in ["--mirrored", "--reversed-ties"] {
+        let (verdict, searched) = lines(&["--solve", "4x7", other]);
+        assert_eq!(verdict, usual.0, "{other}");
+        assert_ne!(searched, usual.1, "{other} searches otherwise");
+    }
+}
+
 #[test]
 fn the_solver_table_size_can_be_set() {
     let out = solve(&["--solve", "3x4", "--table-mb", "8"]);

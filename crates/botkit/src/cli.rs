@@ -130,6 +130,9 @@ impl Flag {
     }
 }
 
+/// The longest usage line a refusal quotes whole.
+const USAGE_IN_REFUSAL: usize = 120;
+
 /// Why a command line, or a flag's environment variable, is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CliError {
@@ -137,7 +140,7 @@ pub enum CliError {
     Unexpected {
         /// The word.
         word: String,
-        /// The bot's usage line.
+        /// The bot's usage line (or, when it is long, where to find it).
         usage: String,
     },
     /// A flag that takes a value, at the end of the line.
@@ -146,7 +149,7 @@ pub enum CliError {
         flag: &'static str,
         /// What it takes: `a number`, or the word as the usage line shows it.
         needs: &'static str,
-        /// The bot's usage line.
+        /// The bot's usage line (or, when it is long, where to find it).
         usage: String,
     },
     /// A flag's number, or its variable's, that is no whole number.
@@ -252,6 +255,17 @@ impl Cli {
         line
     }
 
+    /// The usage line as a refusal quotes it: the whole line while it is short, else where to
+    /// find it (a refusal is one short line).
+    fn usage_in_refusal(&self) -> String {
+        let usage = self.usage();
+        if usage.len() <= USAGE_IN_REFUSAL {
+            usage
+        } else {
+            format!("see {} --help", self.name)
+        }
+    }
+
     /// What `--help` prints: the usage line, the paragraph about the bot, the flags.
     pub fn help(&self) -> String {
         let mut text = format!("{}\n\n{}\n", self.usage(), self.about);
@@ -285,7 +299,7 @@ impl Cli {
             let flag = self.flags.iter().find(|flag| flag.name == word.as_str());
             let flag = flag.ok_or_else(|| CliError::Unexpected {
                 word: word.clone(),
-                usage: self.usage(),
+                usage: self.usage_in_refusal(),
             })?;
             let needs = match flag.value {
                 Value::Switch => {
@@ -298,7 +312,7 @@ impl Cli {
             let text = words.next().ok_or_else(|| CliError::MissingValue {
                 flag: flag.name,
                 needs,
-                usage: self.usage(),
+                usage: self.usage_in_refusal(),
             })?;
             args.numbers.retain(|(name, _)| *name != flag.name);
             args.texts.retain(|(name, _)| *name != flag.name);
@@ -415,6 +429,30 @@ mod tests {
             found.map(|(_, value)| value.to_string())
         };
         CLI.parse(&words, lookup, Instant::now())
+    }
+
+    #[test]
+    fn a_long_usage_line_is_not_quoted_in_a_refusal() {
+        const MANY: Cli = Cli {
+            flags: &[
+                Flag::number("--first-long-flag", "", 1),
+                Flag::number("--second-long-flag", "", 1),
+                Flag::number("--third-long-flag", "", 1),
+                Flag::number("--fourth-long-flag", "", 1),
+                Flag::switch("--fifth-long-switch"),
+            ],
+            ..CLI
+        };
+        assert!(MANY.usage().len() > USAGE_IN_REFUSAL);
+        let words = ["--fast".to_string()];
+        let error = MANY.parse(&words, |_| None, Instant::now()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unexpected argument \"--fast\"; see test-bot --help"
+        );
+        let words = ["--seed".to_string()];
+        let error = CLI.parse(&words, |_| None, Instant::now()).unwrap_err();
+        assert!(error.to_string().ends_with(&CLI.usage()), "{error}");
     }
 
     #[test]

@@ -236,6 +236,9 @@ proptest! {
         let mut reversed = Solver::<Tall>::with_table_bytes(1 << 22);
         reversed.set_reversed_ties(true);
         prop_assert_eq!(position_value(&board, &mut reversed), Some(exact), "reversed ties");
+        let mut mirrored = Solver::<Tall>::with_table_bytes(1 << 22);
+        mirrored.set_mirrored(true);
+        prop_assert_eq!(position_value(&board, &mut mirrored), Some(exact), "mirrored");
     }
 
 }
