@@ -7,11 +7,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use domain_core::Engine;
-use domain_core::state::State;
+use floodgate_domain_core::Engine;
+use floodgate_domain_core::state::State;
+use floodgate_search::{AlphaBetaOptions, Clock};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
-use search::{AlphaBetaOptions, Clock};
 
 /// The position after `actions` random legal actions from the start.
 fn position(actions: usize, seed: u64) -> State {

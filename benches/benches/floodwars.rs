@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use floodgate_benches::boards::floodwars_position as position;
-use floodwars_core::groups::{GroupPosition, MAX_GROUPS};
-use floodwars_core::{Engine, TreeEngine};
-use search::{AlphaBetaOptions, Budget, Clock};
+use floodgate_floodwars_core::groups::{GroupPosition, MAX_GROUPS};
+use floodgate_floodwars_core::{Engine, TreeEngine};
+use floodgate_search::{AlphaBetaOptions, Budget, Clock};
 
 fn kernels(c: &mut Criterion) {
     let mut group = c.benchmark_group("floodwars");

@@ -6,9 +6,9 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use go_core::engine::{Engine, EngineOptions};
-use go_core::{Colour, Game};
-use search::Budget;
+use floodgate_go_core::engine::{Engine, EngineOptions};
+use floodgate_go_core::{Colour, Game};
+use floodgate_search::Budget;
 
 const PLAYOUTS: u64 = 2000;
 

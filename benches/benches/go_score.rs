@@ -8,7 +8,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use floodgate_benches::boards::{random_board, serpentine_board};
 use floodgate_benches::seed_relaxation;
-use go_core::{Board, reference};
+use floodgate_go_core::{Board, reference};
 
 fn boards() -> Vec<(&'static str, Board)> {
     vec![

@@ -8,10 +8,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use bitgrid::{Cell, Connectivity, Plane, flood};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use floodgate_benches::bfs::ByteGrid;
 use floodgate_benches::boards::serpentine_corridor;
+use floodgate_bitgrid::{Cell, Connectivity, Plane, flood};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 

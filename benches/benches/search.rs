@@ -11,9 +11,11 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use floodgate_benches::connect4::ConnectFour;
+use floodgate_search::{
+    AlphaBeta, AlphaBetaOptions, Budget, Clock, Mcts, MctsOptions, RandomRollout,
+};
 use minimax::Strategy;
 use minimax_adapter::{SameEvaluation, openings};
-use search::{AlphaBeta, AlphaBetaOptions, Budget, Clock, Mcts, MctsOptions, RandomRollout};
 
 const DEPTH: u32 = 8;
 const TABLE_BYTES: usize = 1 << 20;

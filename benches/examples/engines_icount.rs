@@ -10,10 +10,10 @@
 //! (`fw-tree`, `fw-ab`, `domain` or `go`; it prints the answers, which must not change.)
 
 use floodgate_benches::boards::floodwars_position;
-use floodwars_core::{Engine as FloodWarsEngine, TreeEngine};
+use floodgate_floodwars_core::{Engine as FloodWarsEngine, TreeEngine};
+use floodgate_search::{AlphaBetaOptions, Budget, Clock};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
-use search::{AlphaBetaOptions, Budget, Clock};
 
 fn main() {
     let workload = std::env::args().nth(1).unwrap_or_default();
@@ -42,14 +42,17 @@ fn main() {
         "domain" => domain(),
         "go" => [9, 19]
             .map(|size| {
-                let game = go_core::Game::new(size, 7.0);
-                let options = go_core::engine::EngineOptions {
+                let game = floodgate_go_core::Game::new(size, 7.0);
+                let options = floodgate_go_core::engine::EngineOptions {
                     memory_bytes: 64 << 20,
                     ..Default::default()
                 };
-                let mut engine = go_core::engine::Engine::new(options);
-                let result =
-                    engine.search(&game, go_core::Colour::Black, &Budget::iterations(2000));
+                let mut engine = floodgate_go_core::engine::Engine::new(options);
+                let result = engine.search(
+                    &game,
+                    floodgate_go_core::Colour::Black,
+                    &Budget::iterations(2000),
+                );
                 format!("{:?} {:.6}", result.best, result.win_rate)
             })
             .to_vec(),
@@ -63,7 +66,7 @@ fn main() {
 
 /// Domain's alpha-beta at depth 5 from the start and after 5 and 15 random actions.
 fn domain() -> Vec<String> {
-    let mut state = domain_core::state::State::default();
+    let mut state = floodgate_domain_core::state::State::default();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut answers = Vec::new();
     for round in 0..3 {
@@ -72,7 +75,8 @@ fn domain() -> Vec<String> {
             table_bytes: 4 << 20,
             ..AlphaBetaOptions::default()
         };
-        let result = domain_core::Engine::with_options(options).search(&state, &Clock::unlimited());
+        let result = floodgate_domain_core::Engine::with_options(options)
+            .search(&state, &Clock::unlimited());
         answers.push(format!("{:?} {}", result.best_move, result.nodes));
         for _ in 0..5 + 5 * round {
             let mut actions = Vec::new();

@@ -1,7 +1,7 @@
 //! A plain breadth-first flood over a byte grid: the baseline the bit-plane flood is measured
 //! against in `benches/kernels.rs`.
 
-use bitgrid::{Cell, Plane};
+use floodgate_bitgrid::{Cell, Plane};
 
 /// Open and closed cells, one `bool` each, row by row: the representation a breadth-first
 /// search works on.
@@ -66,7 +66,7 @@ impl ByteGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bitgrid::{Connectivity, flood};
+    use floodgate_bitgrid::{Connectivity, flood};
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::{Rng, SeedableRng};
 

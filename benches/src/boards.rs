@@ -1,8 +1,8 @@
 //! Boards for benchmarks: Go boards (random positions and serpentine worst cases) and Flood
 //! Wars midgame positions.
 
-use bitgrid::{Cell, Plane};
-use go_core::{Board, Point};
+use floodgate_bitgrid::{Cell, Plane};
+use floodgate_go_core::{Board, Point};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -70,8 +70,12 @@ fn corridor_end(corridor: &Plane) -> Option<Cell> {
 
 /// A random square Flood Wars board of side `side` with `moves` random moves played (a
 /// midgame position), J to move first.
-pub fn floodwars_position(side: usize, moves: usize, seed: u64) -> floodwars_core::Position {
-    use floodwars_core::{Colour, Position, Side};
+pub fn floodwars_position(
+    side: usize,
+    moves: usize,
+    seed: u64,
+) -> floodgate_floodwars_core::Position {
+    use floodgate_floodwars_core::{Colour, Position, Side};
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut rows: Vec<Vec<Colour>> = (0..side)
         .map(|_| {

@@ -3,7 +3,7 @@
 //! Bit `column * 7 + row` is a cell (row 0 at the bottom); bit 6 of each column stays empty so
 //! that shifts never carry a line from one column into the next.
 
-use search::{Game, MoveList, Outcome, Player, Score, mix};
+use floodgate_search::{Game, MoveList, Outcome, Player, Score, mix};
 
 const COLUMNS: u8 = 7;
 const ROWS: u8 = 6;

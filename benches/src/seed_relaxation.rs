@@ -2,8 +2,8 @@
 //! takes the colours of its neighbours, sweep after sweep in row-major order, until a sweep
 //! changes nothing. The baseline the bitgrid scorer is measured against.
 
-use bitgrid::Cell;
-use go_core::{Board, Point, Score};
+use floodgate_bitgrid::Cell;
+use floodgate_go_core::{Board, Point, Score};
 
 const BLACK_REACHED: u8 = 1;
 const WHITE_REACHED: u8 = 2;
@@ -71,7 +71,7 @@ mod tests {
                 let board = random_board(size, seed);
                 assert_eq!(
                     score(&board),
-                    go_core::reference::score(&board),
+                    floodgate_go_core::reference::score(&board),
                     "size {size} seed {seed}"
                 );
             }
@@ -80,12 +80,12 @@ mod tests {
             let board = serpentine_board(size);
             assert_eq!(
                 score(&board),
-                go_core::reference::score(&board),
+                floodgate_go_core::reference::score(&board),
                 "serpentine {size}"
             );
             assert_eq!(
                 board.score(),
-                go_core::reference::score(&board),
+                floodgate_go_core::reference::score(&board),
                 "serpentine {size}"
             );
         }

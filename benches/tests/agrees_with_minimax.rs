@@ -3,9 +3,9 @@
 mod minimax_adapter;
 
 use floodgate_benches::connect4::ConnectFour;
+use floodgate_search::{AlphaBeta, AlphaBetaOptions, Clock, WIN};
 use minimax::Strategy;
 use minimax_adapter::{SameEvaluation, openings};
-use search::{AlphaBeta, AlphaBetaOptions, Clock, WIN};
 
 #[test]
 fn same_root_value_as_minimax_negamax() {
@@ -25,7 +25,7 @@ fn same_root_value_as_minimax_negamax() {
                 ours.score.abs() < WIN - 1000,
                 "no forced result at these depths"
             );
-            let plain = search::negamax::negamax(&ConnectFour, &position.clone(), depth);
+            let plain = floodgate_search::negamax::negamax(&ConnectFour, &position.clone(), depth);
             let mut theirs = minimax::Negamax::new(SameEvaluation, depth as u8);
             theirs.choose_move(&position);
             assert_eq!(ours.score, plain, "depth {depth}, {position:?}");

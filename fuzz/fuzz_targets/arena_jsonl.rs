@@ -3,8 +3,8 @@
 //! refused with an error, whatever its moves.
 #![no_main]
 
-use arena::record::MatchLine;
-use arena::replay::View;
+use floodgate_arena::record::MatchLine;
+use floodgate_arena::replay::View;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {
@@ -23,7 +23,7 @@ fuzz_target!(|input: &[u8]| {
             ..View::default()
         };
         for view in [text, one_move_coloured, page] {
-            let _ = arena::replay::show(&game.record, view);
+            let _ = floodgate_arena::replay::show(&game.record, view);
         }
     }
 });

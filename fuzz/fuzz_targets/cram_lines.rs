@@ -2,7 +2,7 @@
 //! panic, and an accepted move prints back to a line that parses to the same move.
 #![no_main]
 
-use cram_core::codec::{parse_init, parse_move};
+use floodgate_cram_core::codec::{parse_init, parse_move};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {

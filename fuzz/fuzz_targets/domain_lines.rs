@@ -2,7 +2,7 @@
 //! action or answer prints back to a line that parses to the same action.
 #![no_main]
 
-use domain_core::codec::{parse_action_line, parse_answer, parse_cell};
+use floodgate_domain_core::codec::{parse_action_line, parse_answer, parse_cell};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {

@@ -3,8 +3,8 @@
 //! every legal move gives a position that parses again.
 #![no_main]
 
-use floodwars_core::Side;
-use floodwars_core::codec::parse;
+use floodgate_floodwars_core::Side;
+use floodgate_floodwars_core::codec::parse;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {

@@ -2,7 +2,7 @@
 //! plain BFS scorer and prints back to itself.
 #![no_main]
 
-use go_core::{Board, reference};
+use floodgate_go_core::{Board, reference};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {

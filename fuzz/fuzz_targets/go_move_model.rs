@@ -2,7 +2,7 @@
 //! parses prints back to itself, and a record either loads or is refused with a reason.
 #![no_main]
 
-use go_core::move_model::{MoveModel, Trainer};
+use floodgate_go_core::move_model::{MoveModel, Trainer};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {

@@ -3,7 +3,7 @@
 //! grid plays without a panic and mirrors back to itself.
 #![no_main]
 
-use grow_core::state::{Move, State};
+use floodgate_grow_core::state::{Move, State};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {

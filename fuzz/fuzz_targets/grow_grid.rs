@@ -2,8 +2,8 @@
 //! prints back to itself, and an accepted answer prints back to the same move.
 #![no_main]
 
-use grow_core::codec::{format_grid, parse_grid};
-use grow_core::state::Move;
+use floodgate_grow_core::codec::{format_grid, parse_grid};
+use floodgate_grow_core::state::Move;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {

@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use bitgrid::{Connectivity, Plane};
+use floodgate_bitgrid::{Connectivity, Plane};
 
 /// Reads a binary PGM (`P5`, width, height, maximum value, then one byte a cell).
 fn read_pgm(bytes: &[u8]) -> Result<Plane, String> {

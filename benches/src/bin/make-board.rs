@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     let size = args
         .get(1)
         .and_then(|s| s.parse::<usize>().ok())
-        .filter(|&n| n <= go_core::MAX_SIZE);
+        .filter(|&n| n <= floodgate_go_core::MAX_SIZE);
     let seed = args.get(2).map_or(Some(0), |s| s.parse::<u64>().ok());
     let board = match (args.first().map(String::as_str), size, seed) {
         (Some("random"), Some(size), Some(seed)) => random_board(size, seed),

@@ -2,8 +2,8 @@
 //! generator (centre first) and evaluation as ours: the reference our searches are compared with.
 
 use floodgate_benches::connect4::Position;
+use floodgate_search::{Outcome, Player};
 use minimax::{Evaluation, Evaluator, Winner};
-use search::{Outcome, Player};
 
 /// The game, as minimax-rs wants it.
 pub struct MinimaxConnectFour;

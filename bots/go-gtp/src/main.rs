@@ -1,5 +1,5 @@
 //! `go-gtp`: a Go engine by the Tromp-Taylor rules (area scoring, suicide allowed, positional
-//! superko) speaking GTP version 2 on stdin and stdout (the session: `go_core::gtp::Session`).
+//! superko) speaking GTP version 2 on stdin and stdout (the session: `floodgate_go_core::gtp::Session`).
 //!
 //! `genmove` runs a Monte Carlo tree search with RAVE for 5 s, or for a share of the time the
 //! controller's `time_settings` and `time_left` give; `--budget-ms N` or `GO_GTP_BUDGET_MS`
@@ -11,9 +11,9 @@
 use std::error::Error;
 use std::process::ExitCode;
 
-use botkit::{Args, Cli, Flag, Flow, LineReader};
-use go_core::engine::EngineOptions;
-use go_core::gtp::{Reply, Session};
+use floodgate_botkit::{Args, Cli, Flag, Flow, LineReader};
+use floodgate_go_core::engine::EngineOptions;
+use floodgate_go_core::gtp::{Reply, Session};
 
 const CLI: Cli = Cli {
     name: env!("CARGO_PKG_NAME"),
@@ -32,7 +32,7 @@ const CLI: Cli = Cli {
 const MAX_LINE: usize = 1 << 16;
 
 fn main() -> ExitCode {
-    botkit::run(&CLI, play)
+    floodgate_botkit::run(&CLI, play)
 }
 
 fn play(args: &Args) -> Result<(), Box<dyn Error>> {
@@ -46,7 +46,7 @@ fn play(args: &Args) -> Result<(), Box<dyn Error>> {
     let mut session = Session::new(options, args.millis("--budget-ms"));
     let mut lines = LineReader::new(std::io::stdin().lock(), MAX_LINE).skipping_long_lines();
     let mut stdout = std::io::stdout().lock();
-    botkit::answer_raw_lines(&mut lines, &mut stdout, |line, arrived| {
+    floodgate_botkit::answer_raw_lines(&mut lines, &mut stdout, |line, arrived| {
         let reply = match line {
             Ok(bytes) => session.reply(&String::from_utf8_lossy(bytes), arrived),
             Err(_) => Some(Reply::line_too_long()),

@@ -3,9 +3,9 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use botkit::testing::{assert_refused, run_bot};
-use go_core::gtp::{GtpMove, colour_word};
-use go_core::{Colour, Game, Move};
+use floodgate_botkit::testing::{assert_refused, run_bot};
+use floodgate_go_core::gtp::{GtpMove, colour_word};
+use floodgate_go_core::{Colour, Game, Move};
 
 const BOT: &str = env!("CARGO_BIN_EXE_go-gtp");
 
@@ -159,7 +159,7 @@ fn genmove_plays_a_legal_game_to_the_end() {
     }
     assert!(game.is_over(), "no two passes in 200 moves");
     assert!(matches!(game.moves().last(), Some((_, Move::Pass))));
-    let expected = go_core::gtp::score_text(game.margin());
+    let expected = floodgate_go_core::gtp::score_text(game.margin());
     assert_eq!(engine.send("final_score"), format!("= {expected}"));
     engine.quit();
 }

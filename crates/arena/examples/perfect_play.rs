@@ -1,5 +1,5 @@
 //! Who wins each board of a recorded Flood Wars match under perfect play, beside the games
-//! played on it: the exact solver of `floodwars_core::solve` (a null-window alpha-beta over the
+//! played on it: the exact solver of `floodgate_floodwars_core::solve` (a null-window alpha-beta over the
 //! graph of groups to the end of the game, valued by the exact point margin) on each board's
 //! first position, J to move. This example only reads the match and prints the table.
 //!
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use floodgate_arena::floodwars::start_position;
 use floodgate_arena::record::MatchLine;
-use floodwars_core::solve::Solver;
+use floodgate_floodwars_core::solve::Solver;
 
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);

@@ -16,9 +16,9 @@ use std::io::Write;
 
 use floodgate_arena::baseline::Limit;
 use floodgate_arena::{cram, domain, floodwars, grow};
+use floodgate_search::{AlphaBetaOptions, Budget, Clock};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
-use search::{AlphaBetaOptions, Budget, Clock};
 
 /// Positions recorded per game (the issue asks for at least 200).
 const POSITIONS: usize = 200;
@@ -79,7 +79,7 @@ fn pick<T: Copy>(items: &[T], rng: &mut Xoshiro256PlusPlus) -> T {
 /// Flood Wars: boards of 6 to 20 a side; the bot's tree at 3,000 iterations, the library's
 /// alpha-beta at depth 4 and `alphabeta:3`.
 fn floodwars(lines: &mut Vec<String>) {
-    use floodwars_core::{Engine, TreeEngine};
+    use floodgate_floodwars_core::{Engine, TreeEngine};
     let mut seed = 0;
     let mut recorded = 0;
     while recorded < POSITIONS {
@@ -121,8 +121,8 @@ fn floodwars(lines: &mut Vec<String>) {
 
 /// Grow: the engine at depth 2 and `alphabeta:2`.
 fn grow(lines: &mut Vec<String>) {
-    use grow_core::codec::format_grid;
-    use grow_core::state::State;
+    use floodgate_grow_core::codec::format_grid;
+    use floodgate_grow_core::state::State;
     let mut seed = 0;
     let mut recorded = 0;
     while recorded < POSITIONS {
@@ -137,7 +137,7 @@ fn grow(lines: &mut Vec<String>) {
                     "grow {seed} {ply} {:016x}",
                     fnv(&format_grid(&state, state.to_move()))
                 );
-                let engine = grow_core::Engine::with_max_depth(1 << 20, 2)
+                let engine = floodgate_grow_core::Engine::with_max_depth(1 << 20, 2)
                     .search(&state, &Clock::unlimited());
                 lines.push(format!(
                     "{key} engine:2 {:?} {}",
@@ -157,7 +157,7 @@ fn grow(lines: &mut Vec<String>) {
 
 /// Domain Expansion: the engine at depth 4 and `alphabeta:3`.
 fn domain(lines: &mut Vec<String>) {
-    use domain_core::state::State;
+    use floodgate_domain_core::state::State;
     let mut seed = 0;
     let mut recorded = 0;
     while recorded < POSITIONS {
@@ -174,8 +174,8 @@ fn domain(lines: &mut Vec<String>) {
                     max_depth: 4,
                     ..AlphaBetaOptions::default()
                 };
-                let engine =
-                    domain_core::Engine::with_options(options).search(&state, &Clock::unlimited());
+                let engine = floodgate_domain_core::Engine::with_options(options)
+                    .search(&state, &Clock::unlimited());
                 let answer = engine.best_move.map(|a| a.to_string());
                 lines.push(format!("{key} engine:4 {answer:?} {}", engine.score));
                 let base = domain::baseline::choose(&state, Limit::Depth(3));
@@ -196,8 +196,8 @@ fn domain(lines: &mut Vec<String>) {
 /// engine at a fixed solver work and look-ahead depth, a fresh engine per position (so its
 /// region labels are its own), and `alphabeta:2`.
 fn cram(lines: &mut Vec<String>) {
-    use cram_core::codec::parse_init;
-    use cram_core::engine::{Effort, Engine};
+    use floodgate_cram_core::codec::parse_init;
+    use floodgate_cram_core::engine::{Effort, Engine};
     let mut seed = 0;
     let mut recorded = 0;
     while recorded < POSITIONS {
@@ -232,9 +232,9 @@ fn cram(lines: &mut Vec<String>) {
 
 /// Go: 9 x 9 games of random legal moves; the engine at 500 playouts.
 fn go(lines: &mut Vec<String>) {
-    use go_core::engine::{Engine, EngineOptions};
-    use go_core::gtp::GtpMove;
-    use go_core::{Game, Move};
+    use floodgate_go_core::engine::{Engine, EngineOptions};
+    use floodgate_go_core::gtp::GtpMove;
+    use floodgate_go_core::{Game, Move};
     let mut seed = 0;
     let mut recorded = 0;
     let size = 9;

@@ -1,7 +1,7 @@
-//! Built-in search baselines: the search crate's plain alpha-beta ([`search::negamax`]) over
+//! Built-in search baselines: the search crate's plain alpha-beta ([`floodgate_search::negamax`]) over
 //! each game's rules, with a simple evaluation written here (not the engines'), so that
 //! strength work can measure against something that searches. The rules are the core crate's
-//! own `search::Game` where it plays by the judge's rules (Grow, Domain Expansion: a
+//! own `floodgate_search::Game` where it plays by the judge's rules (Grow, Domain Expansion: a
 //! `Baseline` puts the evaluation written here in place of the engine's), and written in the
 //! game's `baseline` module where it does not (Flood Wars, whose core game searches other
 //! positions; Cram, whose core has none). `alphabeta:D` searches D plies; `alphabeta:Nms` deepens
@@ -16,16 +16,16 @@
 //! module of the game's folder ([`crate::floodwars::baseline`], [`crate::grow::baseline`],
 //! [`crate::domain::baseline`], [`crate::cram::baseline`]).
 
-pub use search::negamax::Limit;
+pub use floodgate_search::negamax::Limit;
 
+use floodgate_search::{Game, MoveList, Outcome, Player, Score, mix};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use search::{Game, MoveList, Outcome, Player, Score, mix};
 
 use crate::player::Builtin;
 
 /// The move the plain search within `limit` plays in `state` of `game`, which has one.
 pub(crate) fn search_move<G: Game>(game: G, state: &G::State, limit: Limit) -> G::Move {
-    search::negamax::choose(&game, state, limit).expect("a position with a legal move")
+    floodgate_search::negamax::choose(&game, state, limit).expect("a position with a legal move")
 }
 
 /// The move `builtin` plays in `state` (not over) of a game whose moves `rules` lists:
@@ -132,8 +132,8 @@ impl<G: Game> Game for Baseline<G> {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use search::negamax::{best_move, negamax};
-    use search::{Game, Score, WIN};
+    use floodgate_search::negamax::{best_move, negamax};
+    use floodgate_search::{Game, Score, WIN};
 
     /// The first of the best moves of `state` searched `depth` plies deep, and its value.
     pub(crate) fn best<G: Game>(game: &G, state: &G::State, depth: u32) -> (G::Move, Score) {

@@ -9,7 +9,7 @@
 //! ```
 //! use floodgate_arena::floodwars::picture::{LEGEND, picture};
 //! use floodgate_arena::html::{Frame, page};
-//! use floodwars_core::{Colour, Position};
+//! use floodgate_floodwars_core::{Colour, Position};
 //! let start: Position = "J\n#.\n@#\n".parse().unwrap();
 //! let after = start.play(Colour::Hash);
 //! let frame = |caption: &str, scores, position| Frame {

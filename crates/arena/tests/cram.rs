@@ -4,11 +4,11 @@
 mod common;
 
 use common::{Limited, builtin, sh};
-use cram_core::codec::{parse_init, parse_move};
 use floodgate_arena::cram::Cram;
 use floodgate_arena::player::Player;
 use floodgate_arena::record::GameRecord;
 use floodgate_arena::replay::Replay;
+use floodgate_cram_core::codec::{parse_init, parse_move};
 
 fn process(name: &str) -> Player {
     common::process("cram", name)

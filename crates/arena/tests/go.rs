@@ -8,8 +8,8 @@ use floodgate_arena::go::{Go, KOMI};
 use floodgate_arena::player::Player;
 use floodgate_arena::record::Forfeit;
 use floodgate_arena::replay::Replay;
-use go_core::gtp::GtpMove;
-use go_core::{Colour, Game};
+use floodgate_go_core::gtp::GtpMove;
+use floodgate_go_core::{Colour, Game};
 
 fn referee(limit_ms: u64) -> Limited<Go> {
     Limited::new(Go { sizes: (5, 5) }, limit_ms)

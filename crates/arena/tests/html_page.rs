@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, Domino, Square};
-use domain_core::state::State as DomainState;
 use floodgate_arena::html::{Frame, page};
 use floodgate_arena::{cram, domain, floodwars, grow};
-use floodwars_core::{Colour, Position, Side};
-use grow_core::state::State as GrowState;
+use floodgate_cram_core::board::{Board, Domino, Square};
+use floodgate_domain_core::state::State as DomainState;
+use floodgate_floodwars_core::{Colour, Position, Side};
+use floodgate_grow_core::state::State as GrowState;
 
 /// A replay page and what its frames are.
 struct Replay {

@@ -16,7 +16,7 @@
 //!
 //! ```no_run
 //! use std::process::ExitCode;
-//! use botkit::{Args, Cli, Flag};
+//! use floodgate_botkit::{Args, Cli, Flag};
 //!
 //! const CLI: Cli = Cli {
 //!     name: "echo-bot",
@@ -27,7 +27,7 @@
 //! };
 //!
 //! fn main() -> ExitCode {
-//!     botkit::run_on_input(&CLI, 1000, answer)
+//!     floodgate_botkit::run_on_input(&CLI, 1000, answer)
 //! }
 //!
 //! fn answer(args: &Args, input: &[u8]) -> Result<String, Box<dyn std::error::Error>> {

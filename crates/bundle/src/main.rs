@@ -22,11 +22,11 @@ struct Recipe {
 fn recipe(bot: &str) -> Option<Recipe> {
     match bot {
         "domain-bot" => Some(Recipe {
-            main: "bots/domain/src/main.rs",
+            main: "bots/domain-bot/src/main.rs",
             crates: &[
-                ("search", "crates/search/src/lib.rs"),
-                ("domain_core", "crates/domain-core/src/lib.rs"),
-                ("botkit", "crates/botkit/src/lib.rs"),
+                ("floodgate_search", "crates/search/src/lib.rs"),
+                ("floodgate_domain_core", "crates/domain-core/src/lib.rs"),
+                ("floodgate_botkit", "crates/botkit/src/lib.rs"),
             ],
         }),
         _ => None,

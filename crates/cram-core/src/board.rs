@@ -2,8 +2,8 @@
 //! value of a whole position from its regions. The judge's lines for boards and moves are read
 //! and written by [`codec`](crate::codec).
 
-use bitgrid::Connectivity::Four;
-use bitgrid::{Cell, Plane};
+use floodgate_bitgrid::Connectivity::Four;
+use floodgate_bitgrid::{Cell, Plane};
 
 use crate::shape::{Layout, LayoutKind, Shape, fit};
 use crate::solver::Solver;

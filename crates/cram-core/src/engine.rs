@@ -8,13 +8,13 @@
 use std::cell::RefCell;
 use std::time::Instant;
 
-use bitgrid::{Cell, Plane};
-use search::{
+use floodgate_bitgrid::{Cell, Plane};
+use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, MoveTime, Outcome, Player, Score,
     TimePolicy, mix,
 };
 
-use bitgrid::Connectivity::Four;
+use floodgate_bitgrid::Connectivity::Four;
 
 use crate::board::{Board, Domino, Square, line_length, region_value};
 use crate::shape::{Layout, Shape, Tall, fit};

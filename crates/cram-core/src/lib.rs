@@ -31,4 +31,4 @@ mod values;
 
 /// The plane of the public signatures ([`board::Board::from_empty`],
 /// [`board::Board::regions`]) and the cell its methods take, from the bitgrid crate.
-pub use bitgrid::{Cell, Plane};
+pub use floodgate_bitgrid::{Cell, Plane};

@@ -1,7 +1,7 @@
 //! Sets of Grundy values (0 to 255), one bit each: the candidates and wanted values of the
 //! solver's searches, on the engines' one bitset ([`Bits`]).
 
-use bitgrid::Bits;
+use floodgate_bitgrid::Bits;
 
 /// A set of Grundy values, 0 to 255: four words of [`Bits`], with the solver's operations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,7 +48,7 @@ impl Values {
         self.0.remove(value as usize);
     }
 
-    bitgrid::set_operations!(minus, and, is_disjoint);
+    floodgate_bitgrid::set_operations!(minus, and, is_disjoint);
 
     /// Takes `value` out of the set if it is there, else the greatest value (an option of a
     /// region rules out its value among the candidates, or, as far as the count of candidates

@@ -1,6 +1,6 @@
 //! Domain Expansion for the search crate: the evaluation and the engine the bot uses.
 
-use search::{
+use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, Horizon, MoveList, Outcome, Player,
     Reduction, Score, SearchResult, mix,
 };
@@ -8,7 +8,7 @@ use search::{
 use crate::board::{ALL, Walls};
 use crate::state::{Action, State};
 
-/// Domain Expansion as a [`search::Game`]: player 0 is [`Player::First`].
+/// Domain Expansion as a [`floodgate_search::Game`]: player 0 is [`Player::First`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Domain;
 
@@ -222,7 +222,7 @@ impl Engine {
     ///
     /// The score is [`evaluate`]'s, for the player to move: about ten a cell of territory
     /// more than the opponent's; a finished game found by the search scores as a win or loss
-    /// ([`search::WIN`] less the plies to it), a draw 0.
+    /// ([`floodgate_search::WIN`] less the plies to it), a draw 0.
     pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Action> {
         self.searcher
             .search(state, clock)

@@ -29,4 +29,6 @@ pub use engine::Engine;
 /// From the search crate: the clock and the result of [`Engine::search`], the time policy the
 /// clock is taken by, the settings of [`Engine::with_options`], the game trait
 /// [`engine::Domain`] implements and the score [`engine::evaluate`] returns.
-pub use search::{AlphaBetaOptions, Clock, Game, MoveTime, Score, SearchResult, TimePolicy};
+pub use floodgate_search::{
+    AlphaBetaOptions, Clock, Game, MoveTime, Score, SearchResult, TimePolicy,
+};

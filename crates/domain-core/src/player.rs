@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use search::{Budget, EvalLeaves, Mcts, MctsOptions, MoveTime, TimePolicy};
+use floodgate_search::{Budget, EvalLeaves, Mcts, MctsOptions, MoveTime, TimePolicy};
 
 use crate::board::Cell;
 use crate::codec::{LineError, parse_action_line, quoted};

@@ -69,7 +69,7 @@ fn quiet_actions_stay_inside_the_movers_territory() {
     // (turn 1, against 2); (5, 2) by both on turn 2.
     use floodgate_domain_core::engine::Domain;
     use floodgate_domain_core::state::Action;
-    use search::Game;
+    use floodgate_search::Game;
     let state = State::new(Walls::default(), [Cell::new(2, 3), Cell::new(6, 6)], 0);
     let mut actions = Vec::new();
     state.legal_actions(&mut actions);
@@ -153,12 +153,12 @@ proptest::proptest! {
         proptest::prop_assert_eq!(territories(&state), reference_territories(&state));
     }
 
-    /// The search's one pass at its depth limit ([`search::Game::at_horizon`]) answers as the
+    /// The search's one pass at its depth limit ([`floodgate_search::Game::at_horizon`]) answers as the
     /// rules' outcome and the evaluation do apart.
     #[test]
     fn the_horizon_agrees_with_the_outcome_and_the_evaluation(state in common::positions()) {
         use floodgate_domain_core::engine::Domain;
-        use search::{Game, Horizon};
+        use floodgate_search::{Game, Horizon};
         let expected = match Domain.outcome(&state) {
             Some(outcome) => Horizon::Over(outcome),
             None => Horizon::Evaluated(evaluate(&state)),

@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use floodgate_floodwars_core::{Engine, TreeEngine};
-use search::{MoveTime, TimePolicy};
+use floodgate_search::{MoveTime, TimePolicy};
 
 mod boards;
 

@@ -7,7 +7,7 @@
 
 use floodgate_floodwars_core::groups::GroupPosition;
 use floodgate_floodwars_core::{FloodWars, Side};
-use search::{Budget, EvalLeaves, Mcts, MctsOptions};
+use floodgate_search::{Budget, EvalLeaves, Mcts, MctsOptions};
 
 mod boards;
 

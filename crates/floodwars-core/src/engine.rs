@@ -1,7 +1,7 @@
 //! Flood Wars for the search crate, and its two engines: alpha-beta ([`Engine`]) and the
 //! Monte Carlo tree search the bot plays with ([`TreeEngine`]).
 
-use search::{
+use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Answer, Budget, Clock, Game, Mcts, MctsOptions, MctsResult,
     MoveList, Outcome, Player, Rng, RolloutPolicy, Score, SearchResult,
 };
@@ -10,7 +10,7 @@ use crate::eval::{evaluate, race_margin};
 use crate::groups::GroupPosition;
 use crate::position::{Colour, Position};
 
-/// Flood Wars as a [`search::Game`] on [`GroupPosition`]s: J moves as [`Player::First`].
+/// Flood Wars as a [`floodgate_search::Game`] on [`GroupPosition`]s: J moves as [`Player::First`].
 ///
 /// The search never sees an [`Outcome`]: the contest scores points, so a game whose areas are
 /// separated is valued by [`evaluate`] at its exact point margin (a win by 40 is worth more

@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
-use bitgrid::{Bits, Cell};
-use search::mix;
+use floodgate_bitgrid::{Bits, Cell};
+use floodgate_search::mix;
 
 use crate::position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, SIDE_KEY, Score, Side, colour_key};
 

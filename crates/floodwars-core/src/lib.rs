@@ -27,16 +27,16 @@ pub mod groups;
 mod position;
 pub mod solve;
 
-/// The grid types of the public signatures ([`Position::area`], [`groups::GroupSet`]), from
-/// the bitgrid crate.
-pub use bitgrid::{Bits, Cell, Plane};
 pub use codec::ParseError;
 pub use engine::{Engine, FloodWars, TreeEngine};
-pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Score, Side};
+/// The grid types of the public signatures ([`Position::area`], [`groups::GroupSet`]), from
+/// the bitgrid crate.
+pub use floodgate_bitgrid::{Bits, Cell, Plane};
 /// From the search crate: the clock and the results of [`Engine::search`] and
 /// [`TreeEngine::search`], the time policy the clock is taken by, the settings of
 /// [`Engine::with_options`], the budget of [`TreeEngine::search_within`], and the game trait
 /// [`FloodWars`] implements.
-pub use search::{
+pub use floodgate_search::{
     AlphaBetaOptions, Budget, Clock, Game, MctsResult, MoveTime, SearchResult, TimePolicy,
 };
+pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Score, Side};

@@ -3,9 +3,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use bitgrid::Connectivity::Four;
-use bitgrid::{Cell, Plane, flood_pair};
-use search::mix;
+use floodgate_bitgrid::Connectivity::Four;
+use floodgate_bitgrid::{Cell, Plane, flood_pair};
+use floodgate_search::mix;
 
 /// The largest number of rows or columns a board may have.
 pub const MAX_SIDE: usize = 50;

@@ -1,8 +1,8 @@
 //! The group graph the engine searches on, against the cell planes of `Position` (the rules)
 //! and a plain race over cells.
 
-use bitgrid::Connectivity::Four;
-use bitgrid::{Cell, Plane};
+use floodgate_bitgrid::Connectivity::Four;
+use floodgate_bitgrid::{Cell, Plane};
 use floodgate_floodwars_core::groups::{GroupPosition, MAX_GROUPS};
 use floodgate_floodwars_core::{Colour, MOVE_LIMIT, Position, Side};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use bitgrid::Cell;
+use floodgate_bitgrid::Cell;
 use floodgate_floodwars_core::codec::parse;
 use floodgate_floodwars_core::{Colour, MOVE_LIMIT, ParseError, Position, PositionError, Side};
 use proptest::prelude::*;

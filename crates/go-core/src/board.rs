@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use bitgrid::{Cell, Plane};
+use floodgate_bitgrid::{Cell, Plane};
 
 /// The largest board side the scorer accepts (the seed's bound).
 pub const MAX_SIZE: usize = 255;

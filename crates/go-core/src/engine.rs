@@ -11,8 +11,8 @@
 //! expanded. The tree is searched from the game's position alone: the game's history
 //! (positional superko) is checked on the root's moves.
 
-use search::{Budget, Mcts, MctsOptions, MoveList, Outcome, Player, Prior, RootChild};
-use search::{Rng, RolloutPolicy, Score};
+use floodgate_search::{Budget, Mcts, MctsOptions, MoveList, Outcome, Player, Prior, RootChild};
+use floodgate_search::{Rng, RolloutPolicy, Score};
 
 use crate::game::Game;
 use crate::playout::{FirstPlayed, playout};
@@ -87,7 +87,7 @@ impl std::fmt::Debug for TreeState {
     }
 }
 
-impl search::Game for TreeGame {
+impl floodgate_search::Game for TreeGame {
     type State = TreeState;
     type Move = u16;
 

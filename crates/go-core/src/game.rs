@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use bitgrid::Cell;
+use floodgate_bitgrid::Cell;
 
 use crate::position::{Colour, Move, Position};
 use crate::score::Score;

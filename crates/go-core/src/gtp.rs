@@ -19,7 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Point;
-use bitgrid::Cell;
+use floodgate_bitgrid::Cell;
 
 use crate::position::{Colour, Move, Position};
 

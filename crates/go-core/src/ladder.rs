@@ -259,7 +259,7 @@ impl Ladders {
 mod tests {
     use super::*;
     use crate::position::Colour;
-    use bitgrid::Cell;
+    use floodgate_bitgrid::Cell;
 
     fn position(rows: &[&str], to_move: Colour) -> Position {
         Position::from_rows(rows, to_move)

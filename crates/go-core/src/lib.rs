@@ -26,10 +26,10 @@ mod priors;
 pub mod reference;
 mod score;
 
-pub use bitgrid::{Cell, Plane};
 pub use board::{Board, MAX_SIZE, ParseBoardError, Point};
+pub use floodgate_bitgrid::{Cell, Plane};
+/// The budget of [`engine::Engine::search`], from the search crate.
+pub use floodgate_search::Budget;
 pub use game::{Game, IllegalMove};
 pub use position::{Colour, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Position};
 pub use score::{GameResult, Score};
-/// The budget of [`engine::Engine::search`], from the search crate.
-pub use search::Budget;

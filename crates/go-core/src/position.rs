@@ -7,8 +7,8 @@
 
 use std::fmt;
 
-use bitgrid::Cell;
-use search::hash::{GOLDEN_GAMMA, mix};
+use floodgate_bitgrid::Cell;
+use floodgate_search::hash::{GOLDEN_GAMMA, mix};
 
 use crate::board::{Board, Point};
 

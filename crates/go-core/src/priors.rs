@@ -6,7 +6,7 @@
 //! self-atari of a chain of two stones or more (also an escape into a ladder that catches the
 //! chain: the `ladder` module) gains lost visits, and so does a pass.
 
-use search::Prior;
+use floodgate_search::Prior;
 
 use crate::ladder::Ladders;
 use crate::position::Position;

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use bitgrid::Cell;
+use floodgate_bitgrid::Cell;
 
 use crate::board::{Board, Point};
 use crate::score::Score;

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use bitgrid::Connectivity::Four;
-use bitgrid::flood_pair;
+use floodgate_bitgrid::Connectivity::Four;
+use floodgate_bitgrid::flood_pair;
 
 use crate::board::Board;
 

@@ -2,7 +2,7 @@
 
 use floodgate_go_core::engine::{Engine, EngineOptions};
 use floodgate_go_core::{Colour, Game, Move};
-use search::Budget;
+use floodgate_search::Budget;
 
 #[test]
 fn a_leaf_is_expanded_only_after_its_playouts() {

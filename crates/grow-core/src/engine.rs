@@ -6,7 +6,7 @@
 //! move is played under both, and a position is worth the worse of its two values for the
 //! engine's side. A line that wins under one reading and loses under the other is a loss.
 
-use search::{
+use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, Outcome, Player, Score,
     SearchResult, mix,
 };
@@ -316,7 +316,7 @@ impl Engine {
     ///
     /// The score is [`evaluate`]'s, for the player to move: 100 a point of score ahead, plus
     /// territory and leaves (see there); a finished game found by the search scores as a win
-    /// or loss ([`search::WIN`] less the plies to it), a draw 0.
+    /// or loss ([`floodgate_search::WIN`] less the plies to it), a draw 0.
     pub fn search(&mut self, state: &State, clock: &Clock) -> SearchResult<Move> {
         self.searcher
             .search(&Readings::new(state), clock)

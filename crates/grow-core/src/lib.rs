@@ -26,4 +26,4 @@ pub use engine::Engine;
 /// From the search crate: the clock and the result of [`Engine::search`], the time policy the
 /// clock is taken by, the game trait [`engine::Grow`] implements and the score
 /// [`engine::evaluate`] returns.
-pub use search::{Clock, Game, MoveTime, Score, SearchResult, TimePolicy};
+pub use floodgate_search::{Clock, Game, MoveTime, Score, SearchResult, TimePolicy};

@@ -1,7 +1,7 @@
 //! Sets of the 400 points of the 20 x 20 grid as bitboards: point `(i, j)` is bit `20 i + j`
 //! of seven `u64` words, the engines' one bitset ([`Bits`]).
 
-use bitgrid::{Bits, Members};
+use floodgate_bitgrid::{Bits, Members};
 
 /// Rows and columns of the grid.
 pub const SIDE: usize = 20;
@@ -183,7 +183,7 @@ impl Points {
         self.0.contains(point.index())
     }
 
-    bitgrid::set_operations!(or, and, minus);
+    floodgate_bitgrid::set_operations!(or, and, minus);
 
     /// The grid's points not in this set.
     #[inline]

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use search::hash::{GOLDEN_GAMMA, mix};
+use floodgate_search::hash::{GOLDEN_GAMMA, mix};
 
 use crate::points::{Direction, Point, Points, SIDE};
 

@@ -6,7 +6,7 @@
 use floodgate_grow_core::codec::{format_grid, parse_grid};
 use floodgate_grow_core::engine::{Engine, Grow, evaluate};
 use floodgate_grow_core::state::{End, Move, Rules, State};
-use search::{AlphaBeta, AlphaBetaOptions, Clock};
+use floodgate_search::{AlphaBeta, AlphaBetaOptions, Clock};
 
 const READINGS: [Rules; 2] = [Rules::Deployed, Rules::WithoutConversion];
 

@@ -203,7 +203,7 @@ fn a_kill_with_the_last_active_leaf_ends_the_game() {
     let mut moves = Vec::new();
     state.moves_ignoring_end(&mut moves);
     assert_eq!(moves.len(), 28);
-    let clock = search::Clock::starting_now(
+    let clock = floodgate_search::Clock::starting_now(
         std::time::Duration::from_millis(50),
         std::time::Duration::from_millis(100),
     );
@@ -439,7 +439,7 @@ fn a_side_to_move_without_a_valid_move_loses_whatever_the_scores() {
     assert!(moves.is_empty());
     // The engine still answers in the judge's form (a split of that leaf), not at all valid.
     let answer = floodgate_grow_core::engine::Engine::new(1 << 16)
-        .search(&state, &search::Clock::unlimited())
+        .search(&state, &floodgate_search::Clock::unlimited())
         .best_move;
     assert!(matches!(answer, Some(Move::Split { leaf, .. }) if leaf == p(10, 10)));
     // Side 1 to move instead: the game goes on (side 0's leaf is still an active leaf).

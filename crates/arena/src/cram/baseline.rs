@@ -1,11 +1,11 @@
-//! The `alphabeta` baseline for Cram, on the rules of `cram_core::board::Board`.
+//! The `alphabeta` baseline for Cram, on the rules of `floodgate_cram_core::board::Board`.
 
-use cram_core::board::{Board, Domino};
-use search::{Game, MoveList, Outcome, Player, Score, mix};
+use floodgate_cram_core::board::{Board, Domino};
+use floodgate_search::{Game, MoveList, Outcome, Player, Score, mix};
 
 use crate::baseline::{Limit, search_move};
 
-/// Cram on the rules of `cram_core::board::Board`, with the baseline's evaluation. The board
+/// Cram on the rules of `floodgate_cram_core::board::Board`, with the baseline's evaluation. The board
 /// does not say whose turn it is, so a position is the board and the player to move.
 #[derive(Clone, Copy, Debug)]
 struct Rules;
@@ -64,7 +64,7 @@ pub fn choose(board: &Board, limit: Limit) -> Domino {
 mod tests {
     use super::*;
     use crate::baseline::tests::{assert_matches_minimax, best};
-    use cram_core::board::Square;
+    use floodgate_cram_core::board::Square;
 
     fn domino(row: usize, column: usize, vertical: bool) -> Domino {
         Domino::from_first(Square { row, column }, vertical)
@@ -96,7 +96,7 @@ mod tests {
         assert_eq!(best(&Rules, &line_to_play, 2), (domino(0, 2, false), 0));
         let (chosen, value) = best(&Rules, &line_to_play, 3);
         assert_eq!(chosen, domino(0, 2, false));
-        assert!(value > search::WIN - 3);
+        assert!(value > floodgate_search::WIN - 3);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The built-in players of Cram, in the referee's process and as processes.
 
-use cram_core::board::{Board, Domino, Square};
+use floodgate_cram_core::board::{Board, Domino, Square};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
@@ -31,7 +31,7 @@ impl Builtin {
             }
         }
         let (right, below) = board.move_starts();
-        let domino = |cell: bitgrid::Cell, vertical: bool| {
+        let domino = |cell: floodgate_bitgrid::Cell, vertical: bool| {
             let first = Square {
                 row: cell.y,
                 column: cell.x,
@@ -67,7 +67,7 @@ impl Builtin {
 
 /// Plays a whole game as `builtin` over the judge's protocol on standard input and output.
 pub fn serve(builtin: Builtin) -> Result<(), Error> {
-    use cram_core::codec::{parse_init, parse_move};
+    use floodgate_cram_core::codec::{parse_init, parse_move};
     let mut lines = Lines::stdin();
     let init = lines.next_line()?;
     let init = init.ok_or_else(|| protocol("the input ended before the init line"))?;

@@ -14,8 +14,8 @@ pub mod picture;
 
 use std::time::{Duration, Instant};
 
-use cram_core::board::{Board, Domino};
-use cram_core::codec::{parse_init, parse_move};
+use floodgate_cram_core::board::{Board, Domino};
+use floodgate_cram_core::codec::{parse_init, parse_move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -229,7 +229,7 @@ impl Referee for Cram {
     const SERVE: Option<Serve> = Some(builtins::serve);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        let sizes = settings.sizes_or((5, 21), cram_core::board::MAX_SIDE)?;
+        let sizes = settings.sizes_or((5, 21), floodgate_cram_core::board::MAX_SIDE)?;
         let prefill_percent = settings.prefill_percent.unwrap_or(0);
         if prefill_percent > 100 {
             return Err(Error::Setting(

@@ -1,9 +1,9 @@
 //! Cram replays ([`Replay`]: the states of a record, as text and as pictures) and the boards
 //! they draw: empty, pre-filled and covered cells, the dominoes played.
 
-use bitgrid::Cell;
-use cram_core::board::{Board, Domino, Square};
-use cram_core::codec::{parse_init, parse_move};
+use floodgate_bitgrid::Cell;
+use floodgate_cram_core::board::{Board, Domino, Square};
+use floodgate_cram_core::codec::{parse_init, parse_move};
 
 use super::{Cram, Played};
 use crate::error::Error;

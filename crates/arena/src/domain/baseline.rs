@@ -1,5 +1,5 @@
 //! The searching baselines of Domain Expansion, both over the rules of domain-core's own game
-//! (`domain_core::engine::Domain`) with evaluations written here, independent of the engine's:
+//! (`floodgate_domain_core::engine::Domain`) with evaluations written here, independent of the engine's:
 //!
 //! - `alphabeta` ([`choose`]): the plain search of [`crate::baseline`] (no table, no move
 //!   ordering); at the horizon, the cells each token reaches in fewer single steps;
@@ -8,10 +8,10 @@
 //!   searches; at the horizon, the cells each token reaches in fewer turns of up to three
 //!   steps, never through the other token's cell, cells reached in the same turn split.
 
-use domain_core::board::Walls;
-use domain_core::engine::Domain;
-use domain_core::state::{Action, State};
-use search::{AlphaBeta, AlphaBetaOptions, Clock, Score};
+use floodgate_domain_core::board::Walls;
+use floodgate_domain_core::engine::Domain;
+use floodgate_domain_core::state::{Action, State};
+use floodgate_search::{AlphaBeta, AlphaBetaOptions, Clock, Score};
 
 use crate::baseline::{Baseline, Limit, search_move};
 
@@ -115,8 +115,8 @@ pub fn choose_reach(state: &State, limit: Limit, tie_break: u64) -> Action {
 mod tests {
     use super::*;
     use crate::baseline::tests::{assert_matches_minimax, best};
-    use domain_core::board::{ALL, Cell, Dir};
-    use search::negamax::negamax;
+    use floodgate_domain_core::board::{ALL, Cell, Dir};
+    use floodgate_search::negamax::negamax;
 
     #[test]
     fn nearer_cells_split_an_open_board_along_the_diagonal() {
@@ -240,7 +240,7 @@ mod tests {
         assert_eq!(shut.domain_sizes(), [48, 1]);
         let (chosen, value) = best(&RULES, &state, 2);
         assert_ne!(chosen, walled_in);
-        assert!(value > -search::WIN);
+        assert!(value > -floodgate_search::WIN);
         assert_ne!(choose_reach(&state, Limit::Depth(2), 0), walled_in);
     }
 }

@@ -1,7 +1,7 @@
 //! The built-in players of Domain Expansion, in the referee's process and as processes.
 
-use domain_core::engine::evaluate;
-use domain_core::state::{Action, State};
+use floodgate_domain_core::engine::evaluate;
+use floodgate_domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
@@ -39,7 +39,7 @@ fn greedy_value(state: &State, action: Action) -> i64 {
 
 /// Plays a whole game as `builtin` over the protocol on standard input and output.
 pub fn serve(builtin: Builtin) -> Result<(), Error> {
-    use domain_core::codec::{parse_action_line, parse_cell, parse_size};
+    use floodgate_domain_core::codec::{parse_action_line, parse_cell, parse_size};
     let mut lines = Lines::stdin();
     let mut initial = || {
         let line = lines.next_line()?;

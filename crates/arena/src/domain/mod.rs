@@ -11,8 +11,8 @@ pub mod picture;
 
 use std::time::Duration;
 
-use domain_core::codec::parse_answer;
-use domain_core::state::{Action, State};
+use floodgate_domain_core::codec::parse_answer;
+use floodgate_domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::player::Builtin;

@@ -1,9 +1,9 @@
 //! Domain Expansion replays ([`Replay`]: the states of a record, as text and as pictures) and
 //! the boards they draw: who reaches each cell first, the walls, the tokens.
 
-use domain_core::board::{ALL, Cell, SIZE};
-use domain_core::codec::parse_answer;
-use domain_core::state::State;
+use floodgate_domain_core::board::{ALL, Cell, SIZE};
+use floodgate_domain_core::codec::parse_answer;
+use floodgate_domain_core::state::State;
 
 use super::Domain;
 use crate::error::Error;
@@ -29,8 +29,8 @@ impl Replay for Domain {
     fn text(state: &State, colour: bool) -> String {
         let mut out = String::new();
         let walls = state.walls();
-        let cell = |x: u8, y: u8| domain_core::board::Cell::new(x, y);
-        use domain_core::board::Dir;
+        let cell = |x: u8, y: u8| floodgate_domain_core::board::Cell::new(x, y);
+        use floodgate_domain_core::board::Dir;
         for y in 0..7 {
             // The row's cells with the walls on their right, then the walls below.
             for x in 0..7 {
@@ -170,8 +170,8 @@ fn first_reached(state: &State) -> ([u64; 2], u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain_core::board::Dir;
-    use domain_core::state::Action;
+    use floodgate_domain_core::board::Dir;
+    use floodgate_domain_core::state::Action;
 
     fn walls(picture: &Picture) -> Vec<((f64, f64), (f64, f64))> {
         let walls = picture.lines.iter().filter(|l| l.colour == WALL);
@@ -218,7 +218,7 @@ mod tests {
 
     #[test]
     fn a_walled_off_corner_belongs_to_nobody() {
-        let mut walls = domain_core::board::Walls::default();
+        let mut walls = floodgate_domain_core::board::Walls::default();
         walls.add(Cell::new(3, 0), Dir::R);
         walls.add(Cell::new(3, 0), Dir::D);
         walls.add(Cell::new(3, 0), Dir::L);

@@ -1,11 +1,11 @@
-//! The `alphabeta` baseline for Flood Wars, on the rules of `floodwars_core::Position`.
+//! The `alphabeta` baseline for Flood Wars, on the rules of `floodgate_floodwars_core::Position`.
 
-use floodwars_core::{Colour, Position, Side};
-use search::{Game, MoveList, Outcome, Player, Score};
+use floodgate_floodwars_core::{Colour, Position, Side};
+use floodgate_search::{Game, MoveList, Outcome, Player, Score};
 
 use crate::baseline::{Limit, search_move};
 
-/// Flood Wars on the rules of `floodwars_core::Position` (floodwars-core's own game searches
+/// Flood Wars on the rules of `floodgate_floodwars_core::Position` (floodwars-core's own game searches
 /// other positions, and ends a game at the separation of the areas only), with the baseline's
 /// evaluation.
 #[derive(Clone, Copy, Debug)]
@@ -102,6 +102,6 @@ mod tests {
         assert_eq!((shut_out.score().j, shut_out.score().s), (2, 4));
         assert_eq!(choose(&position, Limit::Depth(2)), Colour::Hash);
         let (_, value) = best(&Rules, &position, 2);
-        assert!(value > -search::WIN);
+        assert!(value > -floodgate_search::WIN);
     }
 }

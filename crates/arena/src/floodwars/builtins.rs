@@ -1,7 +1,7 @@
 //! The built-in players of Flood Wars, in the referee's process and as processes.
 
-use floodwars_core::codec::parse;
-use floodwars_core::{Colour, Position};
+use floodgate_floodwars_core::codec::parse;
+use floodgate_floodwars_core::{Colour, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
@@ -36,7 +36,7 @@ impl Builtin {
     }
 
     /// The answer a Flood Wars bot with this strategy gives to a judge input (for `arena player`).
-    pub fn answer(self, input: &[u8]) -> Result<String, floodwars_core::ParseError> {
+    pub fn answer(self, input: &[u8]) -> Result<String, floodgate_floodwars_core::ParseError> {
         let position = parse(input)?;
         Ok(position.play(self.choose_colour(&position)).to_string())
     }

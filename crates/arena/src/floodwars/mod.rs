@@ -11,8 +11,8 @@ pub mod picture;
 
 use std::time::Duration;
 
-use floodwars_core::codec::parse;
-use floodwars_core::{Colour, Position};
+use floodgate_floodwars_core::codec::parse;
+use floodgate_floodwars_core::{Colour, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -39,7 +39,7 @@ pub struct FloodWars {
 impl Default for FloodWars {
     fn default() -> Self {
         Self {
-            sizes: (10, floodwars_core::MAX_SIDE),
+            sizes: (10, floodgate_floodwars_core::MAX_SIDE),
             board: None,
         }
     }
@@ -58,7 +58,7 @@ fn bad_answer(position: &Position, answer: &[u8]) -> Loss {
 }
 
 /// The start position of a record's board rows (J to move).
-pub fn start_position(rows: &str) -> Result<Position, floodwars_core::ParseError> {
+pub fn start_position(rows: &str) -> Result<Position, floodgate_floodwars_core::ParseError> {
     parse(format!("J\n{}\n", rows.trim_end()).as_bytes())
 }
 
@@ -152,7 +152,10 @@ impl Referee for FloodWars {
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         settings.refuse(Self::NAME, &[Unused::Prefill])?;
-        let sizes = settings.sizes_or((10, floodwars_core::MAX_SIDE), floodwars_core::MAX_SIDE)?;
+        let sizes = settings.sizes_or(
+            (10, floodgate_floodwars_core::MAX_SIDE),
+            floodgate_floodwars_core::MAX_SIDE,
+        )?;
         if sizes.1 < 2 {
             let words = "a board needs two cells: --max-size at least 2";
             return Err(Error::Setting(words.to_string()));

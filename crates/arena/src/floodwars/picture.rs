@@ -1,8 +1,8 @@
 //! Flood Wars replays ([`Replay`]: the states of a record, as text and as pictures) and the
 //! boards they draw: the five colours, each player's area outlined.
 
-use bitgrid::{Cell, Plane};
-use floodwars_core::{Colour, Position, Side};
+use floodgate_bitgrid::{Cell, Plane};
+use floodgate_floodwars_core::{Colour, Position, Side};
 
 use super::{FloodWars, rows, start_position};
 use crate::error::Error;
@@ -71,7 +71,7 @@ pub const LEGEND: [&str; 2] = [
     "S: black outline, from the top-right corner",
 ];
 
-/// The fill of each colour, in [`floodwars_core::Colour::index`] order: `@ # + . *`.
+/// The fill of each colour, in [`floodgate_floodwars_core::Colour::index`] order: `@ # + . *`.
 const FILLS: [&str; 5] = ["#e15759", "#4e79a7", "#59a14f", "#edc948", "#b07aa1"];
 
 /// The outline colour of J's and S's area.
@@ -139,7 +139,7 @@ fn outline(area: &Plane, colour: &str, thickness: f64) -> Vec<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use floodwars_core::Colour;
+    use floodgate_floodwars_core::Colour;
 
     #[test]
     fn cells_take_their_colours_and_areas_are_outlined() {

@@ -3,7 +3,7 @@
 //! captures most, else like random).
 
 use crate::player::Builtin;
-use go_core::{Cell, Colour, Game, Move, Position};
+use floodgate_go_core::{Cell, Colour, Game, Move, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Builtin {

@@ -18,8 +18,8 @@ pub mod picture;
 
 use std::time::{Duration, Instant};
 
-use go_core::gtp::{GtpMove, colour_word};
-use go_core::{Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
+use floodgate_go_core::gtp::{GtpMove, colour_word};
+use floodgate_go_core::{Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 

@@ -1,8 +1,8 @@
 //! Go replays ([`Replay`]: the states of a record, as text and as pictures) and the boards they
 //! draw: the stones on a wooden board.
 
-use go_core::gtp::GtpMove;
-use go_core::{Cell, Colour, Game, Point, Position};
+use floodgate_go_core::gtp::GtpMove;
+use floodgate_go_core::{Cell, Colour, Game, Point, Position};
 
 use super::{Go, KOMI, board_side};
 use crate::error::Error;

@@ -1,10 +1,10 @@
 //! The `alphabeta` baseline for Grow: the rules of grow-core's own game
-//! (`grow_core::engine::Grow`), where a kill gives the mover another move, with the
+//! (`floodgate_grow_core::engine::Grow`), where a kill gives the mover another move, with the
 //! baseline's evaluation.
 
-use grow_core::engine::Grow;
-use grow_core::state::{Move, State};
-use search::Score;
+use floodgate_grow_core::engine::Grow;
+use floodgate_grow_core::state::{Move, State};
+use floodgate_search::Score;
 
 use crate::baseline::{Baseline, Limit, search_move};
 
@@ -49,8 +49,8 @@ pub fn choose(state: &State, limit: Limit) -> Move {
 mod tests {
     use super::*;
     use crate::baseline::tests::{assert_matches_minimax, best};
-    use grow_core::points::{Direction, Point, Points};
-    use grow_core::state::Planes;
+    use floodgate_grow_core::points::{Direction, Point, Points};
+    use floodgate_grow_core::state::Planes;
 
     fn direction(number: u8) -> Direction {
         Direction::new(number).expect("1 to 8")
@@ -131,7 +131,10 @@ mod tests {
         assert_eq!(effects.kills, 1);
         assert!(after.is_over());
         assert_eq!(final_margin(&after), 2);
-        assert_eq!(value, search::WIN - 1 + 2 * search::MARGIN_POINT);
+        assert_eq!(
+            value,
+            floodgate_search::WIN - 1 + 2 * floodgate_search::MARGIN_POINT
+        );
     }
 
     #[test]
@@ -155,7 +158,7 @@ mod tests {
         assert_eq!(choose(&state, Limit::Depth(1)), split(1, 2));
         assert_eq!(choose(&state, Limit::Depth(2)), split(1, 5));
         let (_, value) = best(&RULES, &state, 2);
-        assert!(value > -search::WIN);
+        assert!(value > -floodgate_search::WIN);
         assert_matches_minimax(&RULES, &state, 2);
     }
 }

@@ -1,7 +1,7 @@
 //! The built-in players of Grow, in the referee's process and as processes.
 
-use grow_core::engine::evaluate;
-use grow_core::state::{Move, State};
+use floodgate_grow_core::engine::evaluate;
+use floodgate_grow_core::state::{Move, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::error::Error;
@@ -45,7 +45,7 @@ fn greedy_value(state: &State, m: Move) -> i32 {
 /// standard output.
 pub fn serve(builtin: Builtin) -> Result<(), Error> {
     let input = serve::read_all()?;
-    let state = grow_core::codec::parse_grid(&input).map_err(serve::protocol)?;
+    let state = floodgate_grow_core::codec::parse_grid(&input).map_err(serve::protocol)?;
     if state.is_over() {
         return Err(serve::protocol("the grid leaves no valid move"));
     }

@@ -12,8 +12,8 @@ pub mod picture;
 
 use std::time::Duration;
 
-use grow_core::codec::format_grid;
-use grow_core::state::{Move, Side, State};
+use floodgate_grow_core::codec::format_grid;
+use floodgate_grow_core::state::{Move, Side, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::player::Builtin;

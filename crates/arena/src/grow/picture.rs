@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use grow_core::points::{Direction, Point, Points, SIDE};
-use grow_core::state::{Move, State};
+use floodgate_grow_core::points::{Direction, Point, Points, SIDE};
+use floodgate_grow_core::state::{Move, State};
 
 use super::{Grow, own_view};
 use crate::error::Error;
@@ -29,7 +29,7 @@ impl Replay for Grow {
     }
 
     fn text(state: &State, colour: bool) -> String {
-        use grow_core::points::Point;
+        use floodgate_grow_core::points::Point;
         let mut out = String::new();
         for i in 0..20 {
             for j in 0..20 {
@@ -142,7 +142,7 @@ fn point_dot(state: &State, point: Point) -> Dot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grow_core::state::Move;
+    use floodgate_grow_core::state::Move;
 
     #[test]
     fn every_point_is_a_dot_and_every_branch_one_line() {

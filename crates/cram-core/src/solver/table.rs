@@ -9,7 +9,7 @@
 
 use std::io::{self, Read, Write};
 
-use search::prefetch;
+use floodgate_search::prefetch;
 
 /// A memo table of fixed capacity: `2^k` buckets of one cache line, each holding five entries
 /// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]): the low `k` bits

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use search::{Budget, MoveTime, SafetyMargin, TimePolicy};
+use floodgate_search::{Budget, MoveTime, SafetyMargin, TimePolicy};
 
 use super::{
     Command, GtpMove, KNOWN_COMMANDS, ParseError, Request, board_text, failure, score_text, success,

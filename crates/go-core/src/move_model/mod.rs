@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::patterns::OFFSETS;
-use bitgrid::Cell;
+use floodgate_bitgrid::Cell;
 
 use crate::position::{Colour, Position};
 
@@ -318,7 +318,7 @@ mod tests {
         last: (usize, usize),
     ) -> Tactic {
         let position = Position::from_rows(rows, to_move);
-        let slot = |(x, y)| position.slot(bitgrid::Cell::new(x, y));
+        let slot = |(x, y)| position.slot(floodgate_bitgrid::Cell::new(x, y));
         tactic(&position, slot((x, y)), Some(slot(last)))
     }
 

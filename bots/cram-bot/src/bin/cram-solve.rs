@@ -1,0 +1,210 @@
+//! `cram-solve`: prints the Grundy value of a Cram position, `--solve AxB` (an empty board)
+//! or `--solve-init LINE` (a judge init line), with the time and the solver's counters;
+//! `--outcome AxB` only whether the player to move wins, which can take far less time.
+//! `--table-mb N` sets the solver's memo tables (default 64 MiB). `--checkpoint FILE` makes a
+//! long solve resumable: the tables are read from FILE when it exists, and written to it every
+//! `--checkpoint-secs S` seconds (default 1800) and at the end, so that a solve stopped at any
+//! moment goes on from its last checkpoint when run again with the same command.
+//! `--reversed-ties` and `--mirrored` search the options in other orders (the same values by
+//! other searches; the mirrored one costs about as much as the usual), for checking a value
+//! twice.
+
+use std::error::Error;
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use floodgate_botkit::{Args, Cli, Flag};
+use floodgate_cram_core::board::{Board, position_loses, position_value};
+use floodgate_cram_core::codec::parse_init;
+use floodgate_cram_core::shape::{Broad, Layout, LayoutKind, Square, Strip, Tall, Wide};
+use floodgate_cram_core::solver::Solver;
+
+const CLI: Cli = Cli {
+    name: env!("CARGO_BIN_NAME"),
+    version: env!("CARGO_PKG_VERSION"),
+    about: "Prints the Grundy value of a Cram position (an empty board, or a judge init line) \
+            with the time and the solver's counters; --outcome only who wins.",
+    input: "",
+    flags: &[
+        Flag::text("--solve", "AxB"),
+        Flag::text("--outcome", "AxB"),
+        Flag::text("--solve-init", "LINE"),
+        Flag::number("--table-mb", "MiB", TABLE_MB),
+        Flag::text("--checkpoint", "FILE"),
+        Flag::number("--checkpoint-secs", "seconds", CHECKPOINT_SECS),
+        Flag::switch("--reversed-ties"),
+        Flag::switch("--mirrored"),
+    ],
+};
+
+/// The solver's tables unless `--table-mb` says otherwise, in MiB.
+const TABLE_MB: u64 = 64;
+
+/// Seconds between checkpoints unless `--checkpoint-secs` says otherwise.
+const CHECKPOINT_SECS: u64 = 1800;
+
+/// How the command line asks a position to be solved.
+struct Settings<'a> {
+    /// The solver's tables, in bytes.
+    table_bytes: usize,
+    /// Only whether the player to move wins.
+    outcome_only: bool,
+    /// Options of equal order asked in the reverse of their built order.
+    reversed_ties: bool,
+    /// Dominoes walked from the middle out starting on the other side.
+    mirrored: bool,
+    /// Where and how often to write the tables, if anywhere.
+    checkpoint: Option<Checkpoint<'a>>,
+}
+
+/// Where and how often a solve writes its tables.
+struct Checkpoint<'a> {
+    path: &'a Path,
+    every: Duration,
+}
+
+fn main() -> ExitCode {
+    floodgate_botkit::run(&CLI, solve_command)
+}
+
+/// Solves the position the command line names, with the tables it sets.
+fn solve_command(args: &Args) -> Result<(), Box<dyn Error>> {
+    let table_mb = args.number("--table-mb").unwrap_or(TABLE_MB);
+    if !(1..=1 << 20).contains(&table_mb) {
+        return Err(format!("--table-mb takes a number of MiB from 1, not {table_mb}").into());
+    }
+    let size = |flag: &str, text: &str| {
+        text.split_once('x')
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            .filter(|&(a, b): &(usize, usize)| (1..=999).contains(&a) && (1..=999).contains(&b))
+            .map(|(rows, columns)| Board::new(rows, columns))
+            .ok_or_else(|| format!("{flag} takes a board size AxB, not {text:?}"))
+    };
+    let named = (
+        args.text("--solve"),
+        args.text("--outcome"),
+        args.text("--solve-init"),
+    );
+    let (board, outcome_only) = match named {
+        (Some(text), None, None) => (size("--solve", text)?, false),
+        (None, Some(text), None) => (size("--outcome", text)?, true),
+        (None, None, Some(line)) => (parse_init(line)?, false),
+        _ => {
+            return Err("give one of --solve, --outcome or --solve-init (see --help)".into());
+        }
+    };
+    let table_bytes = (table_mb as usize) << 20;
+    let seconds = args.number("--checkpoint-secs").unwrap_or(CHECKPOINT_SECS);
+    if seconds == 0 {
+        return Err("--checkpoint-secs takes a number of seconds from 1, not 0".into());
+    }
+    let checkpoint = args.text("--checkpoint").map(|path| Checkpoint {
+        path: Path::new(path),
+        every: Duration::from_secs(seconds),
+    });
+    let settings = Settings {
+        table_bytes,
+        outcome_only,
+        reversed_ties: args.has("--reversed-ties"),
+        mirrored: args.has("--mirrored"),
+        checkpoint,
+    };
+    let report = match board.solver_layout() {
+        LayoutKind::Square => solve::<Square>(&board, &settings)?,
+        LayoutKind::Strip => solve::<Strip>(&board, &settings)?,
+        LayoutKind::Broad => solve::<Broad>(&board, &settings)?,
+        LayoutKind::Tall => solve::<Tall>(&board, &settings)?,
+        LayoutKind::Wide => solve::<Wide>(&board, &settings)?,
+    };
+    floodgate_botkit::write_answer(&report)?;
+    Ok(())
+}
+
+/// The report on `board` (its Grundy value, or only whether the player to move wins), the
+/// time and the solver's counters, solved on shapes of the layout `L`; with a checkpoint, from
+/// its tables and writing them as it goes.
+fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Box<dyn Error>> {
+    let start = Instant::now();
+    let Settings {
+        table_bytes,
+        outcome_only,
+        reversed_ties,
+        mirrored,
+        ref checkpoint,
+    } = *settings;
+    let mut solver = match checkpoint {
+        Some(Checkpoint { path, .. }) if path.exists() => {
+            let mut input = BufReader::new(File::open(path)?);
+            Solver::<L>::read_from(&mut input, table_bytes)
+                .map_err(|error| format!("cannot resume from {}: {error}", path.display()))?
+        }
+        _ => Solver::<L>::with_table_bytes(table_bytes),
+    };
+    solver.set_reversed_ties(reversed_ties);
+    solver.set_mirrored(mirrored);
+    let answer = loop {
+        if let Some(Checkpoint { every, .. }) = checkpoint {
+            solver.set_deadline(Some(Instant::now() + *every));
+        }
+        // The value; for the outcome only, 0 when the player to move loses and 1 when it wins.
+        let answer = if outcome_only {
+            position_loses(board, &mut solver).map(|loses| u8::from(!loses))
+        } else {
+            position_value(board, &mut solver)
+        };
+        if let Some(Checkpoint { path, .. }) = checkpoint {
+            write_checkpoint(&solver, path)?;
+            if answer.is_none() && solver.expired() {
+                let stats = solver.stats();
+                eprintln!(
+                    "{:.0} s: tables written to {} (regions searched {}, values stored {})",
+                    start.elapsed().as_secs_f64(),
+                    path.display(),
+                    stats.searched,
+                    stats.stores
+                );
+                continue;
+            }
+        }
+        break answer;
+    };
+    let unknown = "unknown: a region is larger than the solver's shapes (8 x 16, or 4 x 32)";
+    let verdict = match (outcome_only, answer) {
+        (true, Some(0)) => "the player to move loses (Grundy value 0)".to_string(),
+        (true, Some(_)) => "the player to move wins (Grundy value not 0)".to_string(),
+        (true, None) => unknown.to_string(),
+        (false, Some(0)) => "Grundy value 0: the player to move loses".to_string(),
+        (false, Some(v)) => format!("Grundy value {v}: the player to move wins"),
+        (false, None) => format!("Grundy value {unknown}"),
+    };
+    let stats = solver.stats();
+    Ok(format!(
+        "{} x {}: {verdict}\ntime {:.3} s, regions valued by mex {}, regions searched {}, table hits {}, values stored {}, tables {} MiB\n",
+        board.rows(),
+        board.columns(),
+        start.elapsed().as_secs_f64(),
+        stats.nodes,
+        stats.searched,
+        stats.hits,
+        stats.stores,
+        solver.table_bytes() >> 20
+    ))
+}
+
+/// Writes the solver's tables to `path` by way of a file beside it, so that a solve stopped
+/// while writing keeps its previous checkpoint whole.
+fn write_checkpoint<L: Layout>(solver: &Solver<L>, path: &Path) -> Result<(), Box<dyn Error>> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = Path::new(&partial);
+    let mut out = BufWriter::new(File::create(partial)?);
+    solver.write_to(&mut out)?;
+    out.into_inner()
+        .map_err(|error| error.into_error())?
+        .sync_all()?;
+    std::fs::rename(partial, path)?;
+    Ok(())
+}
