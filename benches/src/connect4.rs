@@ -154,7 +154,7 @@ impl Position {
     }
 }
 
-/// Connect Four for the [`search`] crate.
+/// Connect Four for the [`floodgate_search`] crate.
 #[derive(Debug)]
 pub struct ConnectFour;
 
