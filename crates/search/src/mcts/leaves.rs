@@ -1,9 +1,12 @@
 //! How the tree values a leaf: the [`RolloutPolicy`] trait and two policies.
 
+use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng as _;
 
-use super::Rng;
 use crate::game::{Game, MoveList, Outcome, Player};
+
+/// The random number generator the searches use (deterministic for a given seed).
+pub type Rng = Xoshiro256PlusPlus;
 
 /// How a leaf of the tree is valued: the probability, from 0 to 1, that the first player wins;
 /// and, for a search with RAVE ([`MctsOptions::rave_equivalence`](super::MctsOptions)), the

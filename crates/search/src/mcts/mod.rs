@@ -1,12 +1,8 @@
 //! Monte Carlo tree search (UCT, or RAVE with priors) in a node arena of bounded size.
 
-use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
 
 use crate::game::{Game, MoveList, Player};
-
-/// The random number generator the searches use (deterministic for a given seed).
-pub type Rng = Xoshiro256PlusPlus;
 
 mod budget;
 mod cache;
@@ -14,7 +10,7 @@ mod leaves;
 mod rave;
 
 pub use budget::Budget;
-pub use leaves::{EvalLeaves, Prior, RandomRollout, RolloutPolicy};
+pub use leaves::{EvalLeaves, Prior, RandomRollout, Rng, RolloutPolicy};
 
 use cache::PositionCache;
 use leaves::outcome_value;
