@@ -4,7 +4,7 @@
 #![no_main]
 
 use floodgate_arena::record::MatchLine;
-use floodgate_arena::replay::View;
+use floodgate_arena::playback::View;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {
@@ -23,7 +23,7 @@ fuzz_target!(|input: &[u8]| {
             ..View::default()
         };
         for view in [text, one_move_coloured, page] {
-            let _ = floodgate_arena::replay::show(&game.record, view);
+            let _ = floodgate_arena::playback::show(&game.record, view);
         }
     }
 });

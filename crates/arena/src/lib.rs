@@ -19,8 +19,8 @@
 //! - [`tournament`]: round robins with standings and a crosstable;
 //! - [`sprt`]: pentanomial statistics of board pairs and the sequential probability ratio test;
 //! - [`stats`]: Elo from scores, percentiles;
-//! - [`replay`] and [`html`]: what each game's replay shows ([`replay::Replay`]), and recorded
-//!   games as text or as a self-contained HTML page;
+//! - [`replay`]: what each game's replay shows ([`replay::Replay`]); [`playback`]: a recorded
+//!   game of any game as text or, through [`html`], as a self-contained HTML page;
 //! - [`error`]: the one error type of the library.
 #![deny(missing_docs)]
 
@@ -34,6 +34,7 @@ pub mod go;
 pub mod grow;
 pub mod html;
 pub mod matchup;
+pub mod playback;
 pub mod player;
 pub mod process;
 pub mod record;
@@ -41,6 +42,7 @@ pub mod referee;
 pub mod replay;
 pub mod sandbox;
 pub mod serve;
+pub mod shard;
 pub mod shards;
 pub mod sprt;
 pub mod stats;

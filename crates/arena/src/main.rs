@@ -13,13 +13,14 @@ use floodgate_arena::games::{ForGame, GAMES, for_game};
 use floodgate_arena::matchup::{
     Flow, MatchGame, Schedule, play_pairs, play_pairs_among, summarize,
 };
+use floodgate_arena::playback::View;
 use floodgate_arena::player::{Builtin, Offer, Player, Program};
 use floodgate_arena::record::MatchLine;
 use floodgate_arena::referee::{Referee, Settings};
-use floodgate_arena::replay::View;
 use floodgate_arena::sandbox;
 use floodgate_arena::serve::write;
-use floodgate_arena::shards::{PairScore, Shard, ShardFile, merge, pool, score_pair};
+use floodgate_arena::shard::Shard;
+use floodgate_arena::shards::{PairScore, ShardFile, merge, pool, score_pair};
 use floodgate_arena::sprt::{Decision, Pentanomial, Sprt};
 use floodgate_arena::tournament::{Pairing, run_tournament};
 
@@ -728,7 +729,7 @@ fn show_finals<R: Referee>(games: &[MatchGame]) -> Result<(), Error> {
         let record = &game.record;
         let [first, second] = R::SEATS;
         let [a, b] = &record.players;
-        let shown = floodgate_arena::replay::final_text::<R>(record, colour_wanted())?;
+        let shown = floodgate_arena::playback::final_text::<R>(record, colour_wanted())?;
         write(&format!(
             "game {number} (board pair {}): {first} = {a}, {second} = {b}\n{shown}\n",
             game.pair
@@ -758,7 +759,7 @@ fn replay(args: &ReplayArgs) -> Result<(), Error> {
         only: args.move_number,
         colour: colour_wanted(),
     };
-    let shown = floodgate_arena::replay::show(&game.record, view)?;
+    let shown = floodgate_arena::playback::show(&game.record, view)?;
     match &args.html {
         None => write(&shown),
         Some(page) => {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::player::Player;
 use crate::record::{GameRecord, MatchLine};
 use crate::referee::Referee;
-use crate::shards::Shard;
+use crate::shard::Shard;
 use crate::sprt::{GameScore, Pentanomial};
 use crate::stats::{elo_with_interval, percentile};
 

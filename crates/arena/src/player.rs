@@ -6,9 +6,9 @@ use std::time::Duration;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
-use crate::baseline::Limit;
 use crate::error::Error;
 use crate::termination::Loss;
+use floodgate_search::negamax::Limit;
 
 /// A built-in strategy; each game's referee module says how it plays that game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
-use crate::shards::Shard;
+use crate::shard::Shard;
 use crate::termination::Loss;
 
 /// One move (or answer) as the referee saw it.
@@ -214,6 +214,6 @@ mod tests {
         assert!(error.contains("seat 2"), "{error}");
         let fixed = line.replace(r#""seat":2"#, r#""seat":0"#);
         let game = MatchLine::parse(&fixed).unwrap();
-        assert!(crate::replay::show(&game.record, crate::replay::View::default()).is_ok());
+        assert!(crate::playback::show(&game.record, crate::playback::View::default()).is_ok());
     }
 }

@@ -4,117 +4,13 @@
 //! pool their workers' pairs.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 use crate::matchup::MatchGame;
 use crate::record::MatchLine;
+use crate::shard::Shard;
 use crate::sprt::Pentanomial;
 use crate::tournament::{Pairing, Tournament};
-
-/// Run `index` of `count` (from 1): it plays the board pairs `k` with `k % count == index - 1`,
-/// both games of each. The shards of one count are disjoint and together hold every pair,
-/// and each holds every `count`-th pair, so that boards of every kind fall to every shard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Shard {
-    index: usize,
-    count: usize,
-}
-
-impl Shard {
-    /// The whole match: one run plays every pair.
-    pub const WHOLE: Self = Self { index: 1, count: 1 };
-
-    /// Run `index` of `count`, if `1 <= index <= count`.
-    pub fn new(index: usize, count: usize) -> Option<Self> {
-        (1..=count)
-            .contains(&index)
-            .then_some(Self { index, count })
-    }
-
-    /// The shard of `count` that plays pair `pair`.
-    pub fn of(pair: usize, count: usize) -> Self {
-        Self {
-            index: pair % count + 1,
-            count,
-        }
-    }
-
-    /// Which run this is (from 1).
-    pub fn index(self) -> usize {
-        self.index
-    }
-
-    /// How many runs share the match.
-    pub fn count(self) -> usize {
-        self.count
-    }
-
-    /// Whether this shard plays pair `pair`.
-    pub fn holds(self, pair: usize) -> bool {
-        pair % self.count == self.index - 1
-    }
-
-    /// The pairs of a match of `pairs` board pairs that this shard plays, in order.
-    pub fn pairs(self, pairs: usize) -> impl ExactSizeIterator<Item = usize> + Clone {
-        (self.index - 1..pairs).step_by(self.count)
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-/// Why a text is not a shard.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShardError(String);
-
-impl fmt::Display for ShardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "a shard is K/N with 1 <= K <= N (run K of N), not {:?}",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ShardError {}
-
-impl FromStr for Shard {
-    type Err = ShardError;
-
-    /// `K/N`, as `--shard` takes it.
-    fn from_str(text: &str) -> Result<Self, ShardError> {
-        let number = |part: &str| {
-            let digits = !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-            digits.then(|| part.parse::<usize>().ok()).flatten()
-        };
-        text.split_once('/')
-            .and_then(|(k, n)| Shard::new(number(k)?, number(n)?))
-            .ok_or_else(|| ShardError(text.to_string()))
-    }
-}
-
-impl TryFrom<String> for Shard {
-    type Error = ShardError;
-
-    fn try_from(text: String) -> Result<Self, ShardError> {
-        text.parse()
-    }
-}
-
-impl From<Shard> for String {
-    fn from(shard: Shard) -> String {
-        shard.to_string()
-    }
-}
 
 /// The lines of one JSONL file, with its name for messages.
 #[derive(Clone, Debug)]
@@ -338,7 +234,7 @@ fn missing_pairs(pairs: &BTreeSet<usize>, count: Option<usize>) -> String {
     if let Some(count) = count {
         let shards: BTreeSet<usize> = pairs
             .iter()
-            .map(|&pair| Shard::of(pair, count).index)
+            .map(|&pair| Shard::of(pair, count).index())
             .collect();
         let shards: Vec<String> = shards.iter().map(|k| format!("{k}/{count}")).collect();
         text.push_str(&format!(" (shard {})", shards.join(", ")));
@@ -433,40 +329,6 @@ pub fn score_pair(pentanomial: &mut Pentanomial, pair: [&MatchGame; 2], by: Pair
 mod tests {
     use super::*;
     use crate::record::GameRecord;
-
-    #[test]
-    fn shards_are_disjoint_and_complete() {
-        for count in 1..=7 {
-            for pairs in 0..30 {
-                let mut seen = vec![0; pairs];
-                for index in 1..=count {
-                    let shard = Shard::new(index, count).unwrap();
-                    let mine: Vec<usize> = shard.pairs(pairs).collect();
-                    assert_eq!(mine.len(), shard.pairs(pairs).len());
-                    for &pair in &mine {
-                        assert!(shard.holds(pair));
-                        assert_eq!(Shard::of(pair, count), shard);
-                        seen[pair] += 1;
-                    }
-                }
-                assert!(seen.iter().all(|&n| n == 1), "{count} {pairs}");
-            }
-        }
-    }
-
-    #[test]
-    fn shards_read_and_print_as_k_of_n() {
-        let shard: Shard = "2/5".parse().unwrap();
-        assert_eq!((shard.index(), shard.count()), (2, 5));
-        assert_eq!(shard.to_string(), "2/5");
-        for bad in ["0/3", "4/3", "1/0", "1", "a/b", "1/2/3", "+1/2", " 1/2", ""] {
-            let error = bad.parse::<Shard>().unwrap_err().to_string();
-            assert!(error.contains("K/N"), "{bad}: {error}");
-        }
-        let json = serde_json::to_string(&Some(shard)).unwrap();
-        assert_eq!(json, "\"2/5\"");
-        assert!(serde_json::from_str::<Shard>("\"3/2\"").is_err());
-    }
 
     /// A line of a match of `boards` pairs between `a` and `b`, from shard `shard` of `count`.
     fn line(pair: usize, a_seat: u8, winner: Option<u8>, boards: usize, count: usize) -> MatchLine {
