@@ -414,16 +414,7 @@ fn reap(
     // memory effects on this process.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
     let exit = limits.exit(status);
-    // `ru_maxrss` also holds the referee's own high-water mark from when the child was spawned
-    // (the child ran in the referee's memory until `exec`): above the referee's mark it can only
-    // be the bot's; at or below it, it says nothing about the bot.
-    let max_rss = usage.ru_maxrss.max(0) as u64;
-    let referee = status_high_water_kib("self").unwrap_or(u64::MAX);
-    let peak_kib = if max_rss > referee {
-        seen.peak_kib.max(max_rss)
-    } else {
-        seen.peak_kib
-    };
+    let peak_kib = reaped_peak_kib(seen.peak_kib, &usage);
     let breach = breach
         .or_else(|| limits.breach(peak_kib, 0, output_full.load(Ordering::Relaxed)))
         .or_else(|| limits.breach_at_exit(&exit));
@@ -432,6 +423,21 @@ fn reap(
         seen_after,
         peak_kib,
         breach,
+    }
+}
+
+/// The peak resident memory of a reaped child in KiB: `seen_kib`, the highest `VmHWM` read while
+/// it ran, or its `ru_maxrss` where that is higher and above the referee's own peak.
+/// `ru_maxrss` also holds the referee's own high-water mark from when the child was spawned (the
+/// child ran in the referee's memory until `exec`): above the referee's mark it can only be the
+/// bot's; at or below it, it says nothing about the bot.
+fn reaped_peak_kib(seen_kib: u64, usage: &libc::rusage) -> u64 {
+    let max_rss = usage.ru_maxrss.max(0) as u64;
+    let referee = status_high_water_kib("self").unwrap_or(u64::MAX);
+    if max_rss > referee {
+        seen_kib.max(max_rss)
+    } else {
+        seen_kib
     }
 }
 
