@@ -18,6 +18,10 @@
 //! - [`matchup`]: board pairs from both seats, in parallel, and the match summary;
 //! - [`tournament`]: round robins with standings and a crosstable;
 //! - [`sprt`]: pentanomial statistics of board pairs and the sequential probability ratio test;
+//!   [`sprt_match`]: an SPRT played pair by pair, and resumed from its file;
+//! - [`jsonl`]: the `--jsonl` files of games, written pair by pair and read back;
+//! - [`shard`] and [`shards`]: which share of a match a run plays, and the shards' files merged
+//!   back into one match or pooled into one SPRT;
 //! - [`stats`]: Elo from scores, percentiles;
 //! - [`replay`]: what each game's replay shows ([`replay::Replay`]); [`playback`]: a recorded
 //!   game of any game as text or, through [`html`], as a self-contained HTML page;
@@ -33,6 +37,7 @@ pub mod games;
 pub mod go;
 pub mod grow;
 pub mod html;
+pub mod jsonl;
 pub mod matchup;
 pub mod playback;
 pub mod player;
@@ -45,6 +50,7 @@ pub mod serve;
 pub mod shard;
 pub mod shards;
 pub mod sprt;
+pub mod sprt_match;
 pub mod stats;
 pub mod termination;
 pub mod tournament;

@@ -1,0 +1,259 @@
+//! The command line of `arena`: its subcommands and their options, as clap reads them.
+
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use floodgate_arena::games::GAMES;
+use floodgate_arena::shard::Shard;
+use floodgate_arena::shards::PairScore;
+
+#[derive(Parser)]
+#[command(
+    name = "arena",
+    version,
+    about = "Referees for floodgate's games: matches, SPRT, tournaments, built-in players, replays",
+    after_help = PLAYERS_HELP
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+pub(crate) const PLAYERS_HELP: &str = "\
+Players (--a, --b, --player):
+  random | greedy | alphabeta:D   built-ins, played in the arena's process (D = depth, 1..12)
+  alphabeta:Nms                   the same search deepening for N ms (1..60000) a move
+  self:NAME                       a built-in as a process of its own, started as a judge starts bots
+  COMMAND ARGS...                 any program, split like a shell line ('...' and \"...\" quote)
+  name=NAME cmd=\"COMMAND\" limit_ms=N
+                                  the same with a name for the tables and a limit of its own
+                                  (per move or turn; the game's other limits scale with it)";
+
+/// How `arena sprt` scores a board pair.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum PairsBy {
+    /// Each game's win, draw or loss: 0 to 2 points in half points (pentanomial).
+    Results,
+    /// The pair as one game: won, drawn or lost by the point margin summed over both games.
+    Margin,
+}
+
+impl PairsBy {
+    /// How the pairs are scored.
+    pub(crate) fn score(self) -> PairScore {
+        match self {
+            Self::Results => PairScore::Results,
+            Self::Margin => PairScore::Margin,
+        }
+    }
+}
+
+/// The games' names, each with its summary in the help.
+pub(crate) fn games() -> PossibleValuesParser {
+    PossibleValuesParser::new(GAMES.map(|(name, summary)| PossibleValue::new(name).help(summary)))
+}
+
+/// Where games start and how long moves may take.
+#[derive(Args, Clone)]
+pub(crate) struct StartArgs {
+    /// Seed of the starts (pair k uses seed + k) and of the built-ins.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Smallest width and height of random boards (Flood Wars: default 10; Cram: 5; Go: 9).
+    #[arg(long)]
+    pub(crate) min_size: Option<usize>,
+    /// Largest width and height of random boards (Flood Wars: default 50; Cram: 21; Go: 9).
+    #[arg(long)]
+    pub(crate) max_size: Option<usize>,
+    /// Cram: pre-fill about this percentage of the cells.
+    #[arg(long)]
+    pub(crate) prefill: Option<u32>,
+    /// Play every game from this start: Flood Wars board rows (with or without a J/S line
+    /// first), or a Cram init line.
+    #[arg(long)]
+    pub(crate) board: Option<PathBuf>,
+    /// The limit per move (or turn) for both players instead of the judge's, in milliseconds;
+    /// the game's other limits (first turn, time to OK) scale with it.
+    #[arg(long)]
+    pub(crate) limit_ms: Option<u64>,
+    /// Lift the judge's stated limits other than time (memory) for every player, for
+    /// debugging (`limits=off` does it for one player).
+    #[arg(long)]
+    pub(crate) no_limits: bool,
+    /// Run every program player in a sandbox (bubblewrap): no network, no view of other
+    /// processes, a private /tmp, nothing of the machine but its system directories and the
+    /// program's own (docs/arena.md, "Running untrusted programs").
+    #[arg(long)]
+    pub(crate) sandbox: bool,
+    /// Games played at once (each player runs alone in a game: 2 jobs on 2 cores).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub(crate) jobs: u64,
+    /// Write every game (start, players, limits, moves, times, result) to this file, one
+    /// JSON object a line.
+    #[arg(long)]
+    pub(crate) jsonl: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Plays a match: every board twice, once from each seat.
+    Match(MatchArgs),
+    /// A sequential probability ratio test of a against b, over board pairs (pentanomial),
+    /// until H0 (a is not stronger by elo1) or H1 (a is stronger than elo0) is accepted.
+    Sprt(SprtArgs),
+    /// Plays a round robin: every pair of players plays a match on the same boards.
+    Tournament(TournamentArgs),
+    /// Plays as a built-in over the judge's protocol on stdin and stdout: one move (Flood
+    /// Wars, Grow) or a whole game (Domain, Cram).
+    Player(PlayerArgs),
+    /// Shows a recorded game move by move (text), or writes it as an HTML page.
+    Replay(ReplayArgs),
+    /// Reads the JSONL files of a match's (or tournament's) shards (`--shard K/N`) and prints
+    /// the summary one run of the whole would print.
+    Merge(MergeArgs),
+    /// Pools the board pairs of JSONL files (an SPRT's waves, each a sharded match) and says
+    /// where the test stands: continue, H0 accepted or H1 accepted.
+    SprtStatus(SprtStatusArgs),
+}
+
+/// A game and two players.
+#[derive(Args)]
+pub(crate) struct Opponents {
+    /// The game.
+    #[arg(value_parser = games())]
+    pub(crate) game: String,
+    /// The first player, the new one in an SPRT (see "Players" below).
+    #[arg(long)]
+    pub(crate) a: String,
+    /// The second player, the base one in an SPRT.
+    #[arg(long)]
+    pub(crate) b: String,
+}
+
+impl Opponents {
+    /// The two players' descriptions.
+    pub(crate) fn specs(&self) -> [String; 2] {
+        [self.a.clone(), self.b.clone()]
+    }
+}
+
+#[derive(Args)]
+pub(crate) struct MatchArgs {
+    #[command(flatten)]
+    pub(crate) opponents: Opponents,
+    /// Board pairs to play (each board twice, once from each seat).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) boards: u64,
+    #[command(flatten)]
+    pub(crate) start: StartArgs,
+    /// Play only shard K of N of the board pairs (K from 1; pairs k with k % N = K - 1), for
+    /// a match spread over machines: `arena merge` reads the shards' JSONL files back as one.
+    #[arg(long)]
+    pub(crate) shard: Option<Shard>,
+    /// Print each game's final board and result.
+    #[arg(long)]
+    pub(crate) show_final: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct SprtArgs {
+    #[command(flatten)]
+    pub(crate) opponents: Opponents,
+    /// Elo difference of H0 (logistic).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub(crate) elo0: f64,
+    /// Elo difference of H1 (logistic).
+    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
+    pub(crate) elo1: f64,
+    /// False positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub(crate) alpha: f64,
+    /// False negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub(crate) beta: f64,
+    /// Stop undecided after this many board pairs.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) max_pairs: u64,
+    /// How a board pair scores: by its two games' results, or as a whole by the point
+    /// margin summed over both games (for boards that the seat decides).
+    #[arg(long, value_enum, default_value_t = PairsBy::Results)]
+    pub(crate) pairs_by: PairsBy,
+    /// Go on from the pairs already in the `--jsonl` file (a test that was stopped): they are
+    /// counted first, and only the others are played, their games added to the file.
+    #[arg(long, requires = "jsonl")]
+    pub(crate) resume: bool,
+    #[command(flatten)]
+    pub(crate) start: StartArgs,
+}
+
+#[derive(Args)]
+pub(crate) struct TournamentArgs {
+    /// The game.
+    #[arg(value_parser = games())]
+    pub(crate) game: String,
+    /// A player (at least two), as for `match --a`.
+    #[arg(long = "player", required = true, num_args = 1)]
+    pub(crate) players: Vec<String>,
+    /// Board pairs per pairing.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) boards: u64,
+    /// Play only shard K of N of each pairing's board pairs (as for `match`).
+    #[arg(long)]
+    pub(crate) shard: Option<Shard>,
+    #[command(flatten)]
+    pub(crate) start: StartArgs,
+}
+
+#[derive(Args)]
+pub(crate) struct MergeArgs {
+    /// The shards' files (written with `--jsonl`), in any order.
+    #[arg(required = true)]
+    pub(crate) files: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+pub(crate) struct SprtStatusArgs {
+    /// Elo difference of H0 (logistic).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) elo0: f64,
+    /// Elo difference of H1 (logistic).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) elo1: f64,
+    /// False positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub(crate) alpha: f64,
+    /// False negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub(crate) beta: f64,
+    /// How a board pair scores (as for `sprt`).
+    #[arg(long, value_enum, default_value_t = PairsBy::Results)]
+    pub(crate) pairs_by: PairsBy,
+    /// The files of the test's matches (written with `--jsonl`; waves may differ in seed).
+    #[arg(required = true)]
+    pub(crate) files: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+pub(crate) struct PlayerArgs {
+    /// The game.
+    #[arg(value_parser = games())]
+    pub(crate) game: String,
+    /// `random`, `greedy`, `alphabeta:D` or `alphabeta:Nms`.
+    pub(crate) strategy: String,
+}
+
+#[derive(Args)]
+pub(crate) struct ReplayArgs {
+    /// A file written with `--jsonl`.
+    pub(crate) file: PathBuf,
+    /// Which game of the file (from 0).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) game: usize,
+    /// Show only the board after this move (0 = the start).
+    #[arg(long = "move")]
+    pub(crate) move_number: Option<usize>,
+    /// Write one self-contained HTML page (board, move slider, scores) to this file.
+    #[arg(long)]
+    pub(crate) html: Option<PathBuf>,
+}

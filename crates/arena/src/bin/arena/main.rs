@@ -1,0 +1,246 @@
+//! `arena`: play matches, SPRT tests and tournaments between game bots under the judges'
+//! exact protocols, act as a built-in player process, and replay recorded games.
+
+mod args;
+mod setup;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+use args::{
+    Cli, Command, MatchArgs, MergeArgs, PlayerArgs, ReplayArgs, SprtArgs, SprtStatusArgs,
+    TournamentArgs,
+};
+use clap::Parser;
+use floodgate_arena::error::Error;
+use floodgate_arena::games::{ForGame, for_game};
+use floodgate_arena::jsonl::{self, JsonlWriter};
+use floodgate_arena::matchup::{Flow, MatchGame, play_pairs, summarize};
+use floodgate_arena::playback::View;
+use floodgate_arena::player::Builtin;
+use floodgate_arena::record::MatchLine;
+use floodgate_arena::referee::Referee;
+use floodgate_arena::serve::write;
+use floodgate_arena::shards::{merge, pool};
+use floodgate_arena::sprt::Sprt;
+use floodgate_arena::sprt_match::{SprtRun, conclusion, play_sprt, resumed_pairs};
+use floodgate_arena::tournament::{Pairing, run_tournament};
+use setup::{Setup, offer};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Match(args) => on_game(&args.opponents.game, args),
+        Command::Sprt(args) => on_game(&args.opponents.game, args),
+        Command::Tournament(args) => on_game(&args.game, args),
+        Command::Player(args) => on_game(&args.game, args),
+        Command::Replay(args) => replay(args),
+        Command::Merge(args) => merge_files(args),
+        Command::SprtStatus(args) => sprt_status(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader of standard output has gone (`arena ... | head`): nothing to say.
+        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = writeln!(std::io::stderr(), "arena: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs `command` for the game named `game`, through the registry.
+fn on_game<C: ForGame<Output = Result<(), Error>>>(game: &str, command: C) -> Result<(), Error> {
+    for_game(game, command).unwrap_or_else(|| Err(Error::Setting(format!("no game {game:?}"))))
+}
+
+impl ForGame for &MatchArgs {
+    type Output = Result<(), Error>;
+
+    fn run<R: Referee>(self) -> Result<(), Error> {
+        let specs = self.opponents.specs();
+        let setup = Setup::<R>::new(&self.start, &specs, self.boards, self.shard)?;
+        let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), false)?;
+        let games = play_pairs(&setup.referee, setup.pair(), setup.schedule, |pair| {
+            jsonl.write(&setup.schedule, pair);
+            Flow::Continue
+        });
+        jsonl.finish()?;
+        if self.show_final {
+            show_finals::<R>(&games)?;
+        }
+        write(&setup.summary(&games))
+    }
+}
+
+impl ForGame for &SprtArgs {
+    type Output = Result<(), Error>;
+
+    fn run<R: Referee>(self) -> Result<(), Error> {
+        let sprt = Sprt::new(self.elo0, self.elo1, self.alpha, self.beta)?;
+        let specs = self.opponents.specs();
+        let setup = Setup::<R>::new(&self.start, &specs, self.max_pairs, None)?;
+        let path = self.start.jsonl.as_deref();
+        let done = match path {
+            Some(path) if self.resume && path.exists() => {
+                resumed_pairs(&jsonl::read(path)?, &setup.test_of())?
+            }
+            _ => Vec::new(),
+        };
+        let mut jsonl = JsonlWriter::create(path, self.resume)?;
+        let (lower, upper) = sprt.bounds();
+        let [a, b] = setup.pair().map(|player| player.name.clone());
+        let (elo0, elo1, alpha, beta) = (self.elo0, self.elo1, self.alpha, self.beta);
+        write(&format!(
+            "SPRT of a = {a} against b = {b}: elo0 {elo0}, elo1 {elo1}, alpha {alpha}, \
+             beta {beta}; LLR bounds [{lower:.3}, {upper:.3}]\n"
+        ))?;
+        let mut test = SprtRun::new(sprt, self.pairs_by.score());
+        let (referee, players, schedule) = (&setup.referee, setup.pair(), setup.schedule);
+        let games = play_sprt(
+            referee, players, schedule, &mut test, done, &mut jsonl, write,
+        );
+        jsonl.finish()?;
+        let games = games?;
+        write(&format!("{}\n", test.conclusion()))?;
+        write(&setup.summary(&games))
+    }
+}
+
+impl ForGame for &TournamentArgs {
+    type Output = Result<(), Error>;
+
+    fn run<R: Referee>(self) -> Result<(), Error> {
+        if self.players.len() < 2 {
+            let words = "a tournament needs at least two players";
+            return Err(Error::Player(words.to_string()));
+        }
+        let setup = Setup::<R>::new(&self.start, &self.players, self.boards, self.shard)?;
+        let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), false)?;
+        let players = &setup.players;
+        let mut written = Ok(());
+        let tournament = run_tournament(&setup.referee, players, setup.schedule, |pairing| {
+            jsonl.write(&setup.schedule, &pairing.games);
+            let names = [pairing.a, pairing.b].map(|p| players[p].name.as_str());
+            let summary = summarize(names, R::SEATS, &pairing.games);
+            if written.is_ok() {
+                written = write(&format!("{summary}\n"));
+            }
+        });
+        jsonl.finish()?;
+        written?;
+        write(&tournament.to_string())
+    }
+}
+
+impl ForGame for &PlayerArgs {
+    type Output = Result<(), Error>;
+
+    /// Plays as the built-in over the judge's protocol of the game.
+    fn run<R: Referee>(self) -> Result<(), Error> {
+        let builtin = Builtin::named(&self.strategy)?;
+        offer::<R>().check_process(builtin)?;
+        let serve = R::SERVE.expect("checked: the game serves its built-ins");
+        serve(builtin)
+    }
+}
+
+/// The seats of a game, by its name.
+struct SeatsOf;
+
+impl ForGame for SeatsOf {
+    type Output = [&'static str; 2];
+
+    fn run<R: Referee>(self) -> [&'static str; 2] {
+        R::SEATS
+    }
+}
+
+/// `arena merge`: the summary of shards' files, as one run would print it.
+fn merge_files(args: &MergeArgs) -> Result<(), Error> {
+    let merged = merge(&jsonl::read_all(&args.files)?)?;
+    let seats = for_game(&merged.game, SeatsOf)
+        .ok_or_else(|| Error::Record(format!("no game {:?}", merged.game)))?;
+    let tournament = &merged.tournament;
+    let summary = |pairing: &Pairing| {
+        let names = [pairing.a, pairing.b].map(|p| tournament.names[p].as_str());
+        summarize(names, seats, &pairing.games)
+    };
+    if let [pairing] = &tournament.pairings[..] {
+        return write(&summary(pairing).to_string());
+    }
+    for pairing in &tournament.pairings {
+        write(&format!("{}\n", summary(pairing)))?;
+    }
+    write(&tournament.to_string())
+}
+
+/// `arena sprt-status`: the pooled pairs of the files and the test's state.
+fn sprt_status(args: &SprtStatusArgs) -> Result<(), Error> {
+    let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta)?;
+    let pool = pool(&jsonl::read_all(&args.files)?, args.pairs_by.score())?;
+    let (lower, upper) = sprt.bounds();
+    let [a, b] = &pool.names;
+    let (elo0, elo1, alpha, beta) = (args.elo0, args.elo1, args.alpha, args.beta);
+    let left_out = match pool.incomplete {
+        0 => String::new(),
+        n => format!(" ({n} pair(s) with one game left out)"),
+    };
+    write(&format!(
+        "SPRT of a = {a} against b = {b}: elo0 {elo0}, elo1 {elo1}, alpha {alpha}, beta {beta}\n\
+         {}{left_out} | LLR {:+.3} [{lower:.3}, {upper:.3}]\n{}\n",
+        pool.pentanomial,
+        sprt.llr(&pool.pentanomial),
+        conclusion(
+            sprt.decision(&pool.pentanomial),
+            "continue: no decision yet"
+        )
+    ))
+}
+
+/// Prints each game's final board and result.
+fn show_finals<R: Referee>(games: &[MatchGame]) -> Result<(), Error> {
+    write(&format!("legend: {}\n\n", R::TEXT_LEGEND))?;
+    for (number, game) in games.iter().enumerate() {
+        let record = &game.record;
+        let [first, second] = R::SEATS;
+        let [a, b] = &record.players;
+        let shown = floodgate_arena::playback::final_text::<R>(record, colour_wanted())?;
+        write(&format!(
+            "game {number} (board pair {}): {first} = {a}, {second} = {b}\n{shown}\n",
+            game.pair
+        ))?;
+    }
+    Ok(())
+}
+
+/// Whether to colour text: standard output is a terminal and `NO_COLOR` is not set.
+fn colour_wanted() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Shows a game of a `--jsonl` file.
+fn replay(args: &ReplayArgs) -> Result<(), Error> {
+    let (path, index) = (&args.file, args.game);
+    let file = std::fs::File::open(path).map_err(|e| Error::file("open", path, e))?;
+    let line = std::io::BufReader::new(file)
+        .lines()
+        .nth(index)
+        .ok_or_else(|| Error::Record(format!("{} has no game {index}", path.display())))?
+        .map_err(|e| Error::file("read", path, e))?;
+    let game = MatchLine::parse(&line)
+        .map_err(|e| Error::Record(format!("game {index} of {}: {e}", path.display())))?;
+    let view = View {
+        as_html: args.html.is_some(),
+        only: args.move_number,
+        colour: colour_wanted(),
+    };
+    let shown = floodgate_arena::playback::show(&game.record, view)?;
+    match &args.html {
+        None => write(&shown),
+        Some(page) => {
+            std::fs::write(page, shown).map_err(|e| Error::file("write", page, e))?;
+            write(&format!("wrote {}\n", page.display()))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! What a match, an SPRT and a tournament set up alike from the command line: the referee of
+//! the start options, the players (each checked to start), and how pairs are played.
+
+use std::time::Duration;
+
+use floodgate_arena::error::Error;
+use floodgate_arena::matchup::{MatchGame, Schedule, summarize};
+use floodgate_arena::player::{Offer, Player, Program};
+use floodgate_arena::referee::{Referee, Settings};
+use floodgate_arena::sandbox;
+use floodgate_arena::shard::Shard;
+use floodgate_arena::sprt_match::TestOf;
+
+use crate::args::StartArgs;
+
+/// What a match, an SPRT and a tournament set up alike: the referee, the players, the file of
+/// games and how pairs are played.
+pub(crate) struct Setup<R> {
+    pub(crate) referee: R,
+    pub(crate) players: Vec<Player>,
+    pub(crate) schedule: Schedule,
+}
+
+impl<R: Referee> Setup<R> {
+    /// Reads the start options and the players (each checked to start), before any game.
+    pub(crate) fn new(
+        start: &StartArgs,
+        specs: &[String],
+        pairs: u64,
+        shard: Option<Shard>,
+    ) -> Result<Self, Error> {
+        let referee = referee::<R>(start)?;
+        let players = specs
+            .iter()
+            .map(|spec| player::<R>(spec, start))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            referee,
+            players,
+            schedule: Schedule {
+                seed: start.seed,
+                pairs: pairs as usize,
+                jobs: start.jobs as usize,
+                shard: shard.unwrap_or(Shard::WHOLE),
+            },
+        })
+    }
+
+    /// Players `a` and `b`.
+    pub(crate) fn pair(&self) -> [&Player; 2] {
+        [&self.players[0], &self.players[1]]
+    }
+
+    /// What makes a file's games those of this match: the game, the seed, `a` and `b` and
+    /// their limits.
+    pub(crate) fn test_of(&self) -> TestOf {
+        let limits = self.pair().map(|player| player.limit.unwrap_or(R::LIMIT));
+        TestOf {
+            game: R::NAME,
+            seed: self.schedule.seed,
+            names: self.pair().map(|player| player.name.clone()),
+            limits_ms: limits.map(|limit| limit.as_millis() as u64),
+        }
+    }
+
+    /// The match summary of `games` between `a` and `b`.
+    pub(crate) fn summary(&self, games: &[MatchGame]) -> String {
+        let names = self.pair().map(|player| player.name.as_str());
+        summarize(names, R::SEATS, games).to_string()
+    }
+}
+
+/// What game `R` offers as built-ins.
+pub(crate) fn offer<R: Referee>() -> Offer {
+    Offer {
+        game: R::NAME,
+        strategies: R::check_builtin,
+        processes: R::SERVE.is_some(),
+    }
+}
+
+/// The referee for the start options, or why they do not apply.
+pub(crate) fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
+    let board = match &start.board {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| Error::file("read", path, e))?;
+            Some(text)
+        }
+    };
+    R::new(&Settings {
+        min_size: start.min_size,
+        max_size: start.max_size,
+        prefill_percent: start.prefill,
+        start: board,
+    })
+}
+
+/// A player of game `R` as the start options set it (`--limit-ms` where it has no limit of its
+/// own, `--no-limits`, `--sandbox`), checked to start as it will run.
+pub(crate) fn player<R: Referee>(spec: &str, start: &StartArgs) -> Result<Player, Error> {
+    let mut player = Player::parse(spec, &offer::<R>())?;
+    player.limit = player.limit.or(start.limit_ms.map(Duration::from_millis));
+    player.limits &= !start.no_limits;
+    if start.sandbox
+        && let Program::Command(command) = &player.program
+    {
+        player.program = Program::Command(sandbox::wrap(command)?);
+        player.sandboxed = true;
+    }
+    player.check_starts()?;
+    Ok(player)
+}

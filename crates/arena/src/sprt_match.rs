@@ -1,0 +1,165 @@
+//! An SPRT played as a match: board pairs from both seats, each counted as it finishes, until
+//! the test decides or the pairs run out ([`play_sprt`]); and resumed from its `--jsonl` file,
+//! whose complete pairs are counted first and not played again ([`resumed_pairs`]).
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::error::Error;
+use crate::jsonl::JsonlWriter;
+use crate::matchup::{Flow, MatchGame, Schedule, play_pairs_among};
+use crate::player::Player;
+use crate::referee::Referee;
+use crate::shards::{PairScore, ShardFile, score_pair};
+use crate::sprt::{Decision, Pentanomial, Sprt};
+
+/// An SPRT as its pairs come in: the pairs counted so far and the test's decision.
+#[derive(Clone, Debug)]
+pub struct SprtRun {
+    sprt: Sprt,
+    pairs_by: PairScore,
+    pentanomial: Pentanomial,
+    decision: Decision,
+}
+
+impl SprtRun {
+    /// A test with no pair counted yet, scoring pairs `pairs_by`.
+    pub fn new(sprt: Sprt, pairs_by: PairScore) -> Self {
+        let pentanomial = Pentanomial::default();
+        let decision = Decision::Continue;
+        Self {
+            sprt,
+            pairs_by,
+            pentanomial,
+            decision,
+        }
+    }
+
+    /// Counts a pair and says where the test stands, in one line (with its newline).
+    pub fn add(&mut self, pair: &[MatchGame; 2]) -> String {
+        let margin = pair[0].a_margin() + pair[1].a_margin();
+        let half_points = score_pair(&mut self.pentanomial, [&pair[0], &pair[1]], self.pairs_by);
+        let scored = half_points as f64 / 2.0;
+        self.decision = self.sprt.decision(&self.pentanomial);
+        let (lower, upper) = self.sprt.bounds();
+        format!(
+            "pair {:>4} (board {}): a scored {scored} (margin {margin:+}) | {} | LLR {:+.3} [{lower:.3}, {upper:.3}]\n",
+            self.pentanomial.pairs(),
+            pair[0].pair,
+            self.pentanomial,
+            self.sprt.llr(&self.pentanomial)
+        )
+    }
+
+    /// The pairs counted so far.
+    pub fn pentanomial(&self) -> &Pentanomial {
+        &self.pentanomial
+    }
+
+    /// The test's decision so far.
+    pub fn decision(&self) -> Decision {
+        self.decision
+    }
+
+    /// The test's conclusion, in words.
+    pub fn conclusion(&self) -> &'static str {
+        conclusion(self.decision, "no decision: --max-pairs reached")
+    }
+}
+
+/// An SPRT's decision in words; `undecided` when it has none yet.
+pub fn conclusion(decision: Decision, undecided: &'static str) -> &'static str {
+    match decision {
+        Decision::AcceptH1 => "H1 accepted: a is stronger (elo1 more likely than elo0)",
+        Decision::AcceptH0 => "H0 accepted: a is not stronger by elo1",
+        Decision::Continue => undecided,
+    }
+}
+
+/// What makes a file's games those of one test: the game, the match seed, the players' names
+/// (`a`, then `b`) and their time limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestOf {
+    /// The game's name.
+    pub game: &'static str,
+    /// The match seed.
+    pub seed: u64,
+    /// The names of `a` and `b`.
+    pub names: [String; 2],
+    /// The time limits of `a` and `b`, in milliseconds.
+    pub limits_ms: [u64; 2],
+}
+
+/// The complete pairs of an SPRT's `--jsonl` file, in pair order (a pair with one game is left
+/// out, to be played again); an error if a line is not of `test`.
+pub fn resumed_pairs(file: &ShardFile, test: &TestOf) -> Result<Vec<[MatchGame; 2]>, Error> {
+    let mut halves: BTreeMap<usize, [Option<MatchGame>; 2]> = BTreeMap::new();
+    for line in &file.lines {
+        let seat = usize::from(line.a_seat);
+        let record = &line.record;
+        let ours = record.game == test.game
+            && line.match_seed == test.seed
+            && record.players[seat] == test.names[0]
+            && record.players[1 - seat] == test.names[1]
+            && record.limits_ms[seat] == test.limits_ms[0]
+            && record.limits_ms[1 - seat] == test.limits_ms[1];
+        if !ours {
+            let [a, b] = &test.names;
+            return Err(Error::Record(format!(
+                "{} is not of this test (game {}, seed {}, a = {a}, b = {b} with their limits): \
+                 give another --jsonl file, or leave out --resume",
+                file.name, test.game, test.seed
+            )));
+        }
+        halves.entry(line.pair).or_default()[seat] = Some(MatchGame::from(line));
+    }
+    let complete = halves
+        .into_values()
+        .filter_map(|[first, second]| Some([first?, second?]));
+    Ok(complete.collect())
+}
+
+/// Plays an SPRT between `players` (`a`, `b`) to `schedule`: the pairs `done` (of a resumed
+/// file) are counted first, then the schedule's other pairs are played until the test decides,
+/// each written to `jsonl` and its progress line handed to `report` as it finishes. Returns the
+/// games, in pair order; an error is the first that `report` returned (which stops the test).
+pub fn play_sprt<R: Referee>(
+    referee: &R,
+    players: [&Player; 2],
+    schedule: Schedule,
+    test: &mut SprtRun,
+    done: Vec<[MatchGame; 2]>,
+    jsonl: &mut JsonlWriter,
+    mut report: impl FnMut(&str) -> Result<(), Error>,
+) -> Result<Vec<MatchGame>, Error> {
+    let mut games = Vec::new();
+    for pair in done {
+        if test.decision() == Decision::Continue {
+            report(&test.add(&pair))?;
+            games.extend(pair);
+        }
+    }
+    if test.decision() == Decision::Continue {
+        let resumed: HashSet<usize> = games.iter().map(|game| game.pair).collect();
+        let mut planned = schedule.planned();
+        planned.retain(|pair| !resumed.contains(pair));
+        let mut reported = Ok(());
+        let played = play_pairs_among(referee, players, schedule, &planned, |pair| {
+            jsonl.write(&schedule, pair);
+            let line = test.add(pair);
+            if reported.is_ok() {
+                reported = report(&line);
+            }
+            match (test.decision(), &reported) {
+                (Decision::Continue, Ok(())) => Flow::Continue,
+                _ => Flow::Stop,
+            }
+        });
+        reported?;
+        games.extend(played);
+        games.sort_by_key(|game| (game.pair, game.a_seat));
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests;

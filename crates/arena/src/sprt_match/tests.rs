@@ -1,0 +1,117 @@
+use super::*;
+use crate::cram::Cram;
+use crate::player::Builtin;
+use crate::record::{GameRecord, MatchLine};
+use crate::referee::Settings;
+use crate::shard::Shard;
+
+fn line(pair: usize, a_seat: u8, seed: u64) -> MatchLine {
+    let players = if a_seat == 0 { ["a", "b"] } else { ["b", "a"] };
+    let record = GameRecord::new(
+        "cram",
+        seed + pair as u64,
+        String::new(),
+        players.map(String::from),
+        [500; 2],
+    );
+    let shard = Some(Shard::WHOLE);
+    MatchLine {
+        match_seed: seed,
+        pair,
+        a_seat,
+        record,
+        boards: Some(4),
+        shard,
+    }
+}
+
+fn test_of(seed: u64) -> TestOf {
+    let names = ["a", "b"].map(String::from);
+    TestOf {
+        game: "cram",
+        seed,
+        names,
+        limits_ms: [500; 2],
+    }
+}
+
+#[test]
+fn only_complete_pairs_of_the_test_are_resumed_in_pair_order() {
+    let lines = vec![
+        line(2, 1, 9),
+        line(0, 0, 9),
+        line(1, 0, 9),
+        line(2, 0, 9),
+        line(0, 1, 9),
+    ];
+    let file = ShardFile {
+        name: "f".into(),
+        lines,
+    };
+    let pairs = resumed_pairs(&file, &test_of(9)).unwrap();
+    let kept: Vec<[(usize, u8); 2]> = pairs
+        .iter()
+        .map(|pair| pair.clone().map(|game| (game.pair, game.a_seat)))
+        .collect();
+    assert_eq!(kept, [[(0, 0), (0, 1)], [(2, 0), (2, 1)]]);
+    let error = resumed_pairs(&file, &test_of(10)).unwrap_err().to_string();
+    assert!(error.contains("is not of this test"), "{error}");
+}
+
+/// What a game was, apart from its times: the pair, the seat and the moves.
+fn play_of(game: &MatchGame) -> (usize, u8, Vec<String>, [i64; 2]) {
+    let moves = game.record.moves.iter().map(|m| m.text.clone()).collect();
+    (game.pair, game.a_seat, moves, game.record.points)
+}
+
+#[test]
+fn a_resumed_test_ends_where_the_whole_test_does() {
+    let settings = Settings {
+        min_size: Some(4),
+        max_size: Some(6),
+        ..Settings::default()
+    };
+    let referee = Cram::new(&settings).unwrap();
+    let players = [
+        Player::builtin(Builtin::Greedy),
+        Player::builtin(Builtin::Random),
+    ];
+    let schedule = Schedule {
+        seed: 31,
+        pairs: 6,
+        jobs: 1,
+        shard: Shard::WHOLE,
+    };
+    let sprt = || {
+        SprtRun::new(
+            Sprt::new(0.0, 400.0, 0.05, 0.05).unwrap(),
+            PairScore::Results,
+        )
+    };
+    let play = |test: &mut SprtRun, done: Vec<[MatchGame; 2]>, lines: &mut Vec<String>| {
+        let mut jsonl = JsonlWriter::create(None, false).unwrap();
+        let [a, b] = &players;
+        let report = |line: &str| {
+            lines.push(line.to_string());
+            Ok(())
+        };
+        play_sprt(&referee, [a, b], schedule, test, done, &mut jsonl, report).unwrap()
+    };
+    let (mut whole, mut whole_lines) = (sprt(), Vec::new());
+    let games = play(&mut whole, Vec::new(), &mut whole_lines);
+    assert_eq!(whole_lines.len() as u64, whole.pentanomial().pairs());
+    let first: Vec<[MatchGame; 2]> = games
+        .chunks(2)
+        .take(2)
+        .map(|pair| [pair[0].clone(), pair[1].clone()])
+        .collect();
+    let (mut resumed, mut resumed_lines) = (sprt(), Vec::new());
+    let again = play(&mut resumed, first, &mut resumed_lines);
+    assert_eq!(
+        again.iter().map(play_of).collect::<Vec<_>>(),
+        games.iter().map(play_of).collect::<Vec<_>>()
+    );
+    assert_eq!(resumed.pentanomial(), whole.pentanomial());
+    assert_eq!(resumed.decision(), whole.decision());
+    assert_eq!(resumed_lines.len(), whole_lines.len());
+}
