@@ -232,7 +232,7 @@ impl Engine {
 
 /// The answer where the search finds no move (the game is over, but an answer is still due):
 /// the first legal action.
-fn first_legal(state: &State) -> Option<Action> {
+pub(crate) fn first_legal(state: &State) -> Option<Action> {
     let mut actions = Vec::new();
     state.legal_actions(&mut actions);
     actions.first().copied()

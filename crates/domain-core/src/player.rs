@@ -9,7 +9,7 @@ use floodgate_search::{Budget, EvalLeaves, Mcts, MctsOptions, MoveTime, TimePoli
 
 use crate::board::Cell;
 use crate::codec::{LineError, parse_action_line, quoted};
-use crate::engine::{Domain, Engine};
+use crate::engine::{Domain, Engine, first_legal};
 use crate::state::{Action, State};
 
 /// The alpha-beta engine's table: 8 MiB, kept for the whole game.
@@ -133,9 +133,10 @@ impl Player {
     }
 
     /// The action to play within `time`, or `None` when there is none. Alpha-beta may use the
-    /// whole budget; MCTS, which stops only between iterations, nine tenths.
+    /// whole budget; MCTS, which stops only between iterations, nine tenths. Where the search
+    /// finds none (the game is decided, but an answer is still due) the first legal action.
     fn choose(&mut self, time: MoveTime) -> Option<Action> {
-        match self.kind {
+        let searched = match self.kind {
             SearchKind::AlphaBeta => {
                 let clock = time.clock(TimePolicy::WholeBudget);
                 self.engine.search(&self.state, &clock).best_move
@@ -153,6 +154,32 @@ impl Player {
                 let mut mcts = Mcts::new(Domain, self.state, options, leaves);
                 mcts.search(&Budget::time(clock)).best_move
             }
+        };
+        searched.or_else(|| first_legal(&self.state))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::board::{Dir, Walls};
+
+    #[test]
+    fn both_searches_answer_a_legal_action_once_the_game_is_decided() {
+        let mut walls = Walls::default();
+        for x in 0..7 {
+            walls.add(Cell::new(x, 2), Dir::D);
+        }
+        let decided = State::new(walls, [Cell::new(0, 0), Cell::new(6, 6)], 0);
+        assert!(decided.is_over());
+        for kind in [SearchKind::AlphaBeta, SearchKind::Mcts] {
+            let mut player = Player::new(Cell::new(0, 0), kind).unwrap();
+            player.state = decided;
+            let time = MoveTime::new(Instant::now(), Duration::from_millis(20));
+            let action = player.choose(time).expect("an action while one is legal");
+            assert!(decided.is_legal(action), "{kind:?} answered {action}");
         }
     }
 }
