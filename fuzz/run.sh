@@ -16,7 +16,7 @@ esac
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(go_board go_move_model floodwars_parse domain_lines cram_lines grow_grid grow_answer arena_jsonl)
+    targets=(go_board go_move_model floodwars_parse domain_lines cram_lines grow_grid grow_answer arena_jsonl botkit_input)
 fi
 if ! cargo +nightly --version > /dev/null 2>&1; then
     echo "fuzz/run.sh: no nightly toolchain (rustup toolchain install nightly)" >&2
