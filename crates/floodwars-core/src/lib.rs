@@ -7,6 +7,8 @@
 //! - [`groups`]: the search's view of a position, the board as a graph of same-coloured groups;
 //! - [`eval`] and [`engine`]: the evaluation, the alpha-beta engine and the tree search the bot
 //!   plays with;
+//! - [`rules`]: the judge's game as a search game over [`Position`], for searches other than
+//!   the engine's (the arena's baseline);
 //! - [`solve`]: the exact solver (perfect play on small boards), which the bot does not use.
 //!
 //! ```
@@ -25,6 +27,7 @@ pub mod engine;
 pub mod eval;
 pub mod groups;
 mod position;
+pub mod rules;
 pub mod solve;
 
 pub use codec::ParseError;
