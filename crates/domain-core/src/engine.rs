@@ -5,7 +5,8 @@ use floodgate_search::{
     Reduction, Score, SearchResult, mix,
 };
 
-use crate::board::{ALL, Walls};
+use crate::board::Walls;
+use crate::race::Race;
 use crate::state::{Action, State};
 
 /// Domain Expansion as a [`floodgate_search::Game`]: player 0 is [`Player::First`].
@@ -15,45 +16,20 @@ pub struct Domain;
 /// The cells each player reaches first, counting turns of up to three steps through open sides,
 /// and the cells both reach in the same turn: `[to move's, other's, tied]`.
 pub fn territories(state: &State) -> [u64; 3] {
-    race(state).claimed
+    claims(&race(state))
 }
 
-/// The race of the two tokens over the board, a turn of three steps at a time.
-struct Race {
-    /// The cells each player reaches first and those both reach in the same turn:
-    /// `[to move's, other's, tied]`.
-    claimed: [u64; 3],
-    /// Everything each token reaches through open sides (tokens do not block), the player to
-    /// move's first: the domains, and so apart exactly when the game is over.
-    reach: [u64; 2],
-}
-
+/// The race of the two tokens, the player to move's first, in turns of three steps (tokens do
+/// not block): its reaches are the domains, and so apart exactly when the game is over.
 fn race(state: &State) -> Race {
     let me = state.to_move();
-    let walls = state.walls();
-    let mut reach = [state.token(me).bit(), state.token(1 - me).bit()];
-    let mut claimed = [0u64; 3];
-    // Seventeen turns are 51 steps, more than the longest path on the board (48): every
-    // reach is whole when the loop ends.
-    for _turn in 0..17 {
-        let free = ALL & !(claimed[0] | claimed[1] | claimed[2]);
-        let tie = reach[0] & reach[1];
-        claimed[0] |= reach[0] & free & !tie;
-        claimed[1] |= reach[1] & free & !tie;
-        claimed[2] |= tie & free;
-        for step in 0..3 {
-            let next = [
-                reach[0] | walls.step(reach[0]),
-                reach[1] | walls.step(reach[1]),
-            ];
-            // A round whose first step adds nothing adds nothing at all.
-            if step == 0 && next == reach {
-                return Race { claimed, reach };
-            }
-            reach = next;
-        }
-    }
-    Race { claimed, reach }
+    let starts = [state.token(me).bit(), state.token(1 - me).bit()];
+    Race::run(state.walls(), starts, [0, 0], 3)
+}
+
+/// A race's claims: `[to move's, other's, tied]`.
+fn claims(race: &Race) -> [u64; 3] {
+    [race.first[0], race.first[1], race.tied]
 }
 
 /// The evaluation for the player to move: ten points a cell it reaches first, minus the same
@@ -64,7 +40,7 @@ fn race(state: &State) -> Race {
 /// territory can take without losing a cell, more than the opponent's can ([`spare_walls`];
 /// each territory with the cells both reach in the same turn).
 pub fn evaluate(state: &State) -> Score {
-    value(state, &race(state).claimed)
+    value(state, &claims(&race(state)))
 }
 
 /// [`evaluate`] of the race's claims.
@@ -124,7 +100,7 @@ impl Game for Domain {
         let race = race(state);
         let [mine, theirs] = race.reach;
         if mine & theirs != 0 {
-            return Horizon::Evaluated(value(state, &race.claimed));
+            return Horizon::Evaluated(value(state, &claims(&race)));
         }
         let sizes = [mine.count_ones(), theirs.count_ones()];
         Horizon::Over(outcome_of(if state.to_move() == 0 {

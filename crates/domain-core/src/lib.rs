@@ -5,6 +5,8 @@
 //! - [`board`]: cells as bits of a `u64`, walls as edge sets, flood over open sides;
 //! - [`state`]: the position, legal actions exactly as the referee (quirk included), the end;
 //! - [`codec`]: the protocol's lines;
+//! - [`race`]: which cells each token reaches first, the race the evaluation, the arena's
+//!   baselines and its pictures share;
 //! - [`engine`]: the evaluation (who reaches each cell first) and the alpha-beta engine;
 //! - [`player`]: the bot's search each turn, with the settings it plays with.
 //!
@@ -23,6 +25,7 @@ pub mod board;
 pub mod codec;
 pub mod engine;
 pub mod player;
+pub mod race;
 pub mod state;
 
 pub use engine::Engine;

@@ -8,8 +8,8 @@
 //!   searches; at the horizon, the cells each token reaches in fewer turns of up to three
 //!   steps, never through the other token's cell, cells reached in the same turn split.
 
-use floodgate_domain_core::board::Walls;
 use floodgate_domain_core::engine::Domain;
+use floodgate_domain_core::race::Race;
 use floodgate_domain_core::state::{Action, State};
 use floodgate_search::{AlphaBeta, AlphaBetaOptions, Clock, Score};
 
@@ -26,12 +26,12 @@ const REACH: Baseline<Domain> = Baseline::new(Domain, evaluate_reach, final_marg
 const REACH_TABLE_BYTES: usize = 4 << 20;
 
 /// The evaluation at the horizon, for the player to move: the cells its token reaches in
-/// fewer steps ([`reached_first`], one step a round, tokens not blocking) less the
+/// fewer steps (the race of `floodgate_domain_core::race`, one step a round, tokens not blocking) less the
 /// opponent's.
 fn evaluate(state: &State) -> Score {
     let me = state.to_move();
     let starts = [state.token(me).bit(), state.token(1 - me).bit()];
-    let near = reached_first(state.walls(), starts, [0, 0], 1);
+    let near = Race::run(state.walls(), starts, [0, 0], 1).first;
     near[0].count_ones() as Score - near[1].count_ones() as Score
 }
 
@@ -42,7 +42,7 @@ fn evaluate(state: &State) -> Score {
 fn evaluate_reach(state: &State) -> Score {
     let me = state.to_move();
     let starts = [state.token(me).bit(), state.token(1 - me).bit()];
-    let near = reached_first(state.walls(), starts, [starts[1], starts[0]], 3);
+    let near = Race::run(state.walls(), starts, [starts[1], starts[0]], 3).first;
     near[0].count_ones() as Score - near[1].count_ones() as Score
 }
 
@@ -51,28 +51,6 @@ fn final_margin(state: &State) -> Score {
     let sizes = state.domain_sizes();
     let me = usize::from(state.to_move());
     sizes[me] as Score - sizes[1 - me] as Score
-}
-
-/// For each of two starting cells, the cells it reaches in fewer rounds than the other, each
-/// round `steps` steps through open sides, never entering its own `blocked` cells; cells
-/// reached in the same round count for neither.
-fn reached_first(walls: &Walls, starts: [u64; 2], blocked: [u64; 2], steps: u32) -> [u64; 2] {
-    let mut reached = starts;
-    let mut first = starts;
-    loop {
-        let mut grown = reached;
-        for _ in 0..steps {
-            for side in 0..2 {
-                grown[side] = (grown[side] | walls.step(grown[side])) & !blocked[side];
-            }
-        }
-        if grown == reached {
-            return first;
-        }
-        first[0] |= grown[0] & !grown[1];
-        first[1] |= grown[1] & !grown[0];
-        reached = grown;
-    }
 }
 
 /// The action the `alphabeta` baseline searching within `limit` plays in `state` (not over)
@@ -115,13 +93,13 @@ pub fn choose_reach(state: &State, limit: Limit, tie_break: u64) -> Action {
 mod tests {
     use super::*;
     use crate::baseline::tests::{assert_matches_minimax, best};
-    use floodgate_domain_core::board::{ALL, Cell, Dir};
+    use floodgate_domain_core::board::{ALL, Cell, Dir, Walls};
     use floodgate_search::negamax::negamax;
 
     #[test]
     fn nearer_cells_split_an_open_board_along_the_diagonal() {
         let starts = [Cell::new(0, 0).bit(), Cell::new(6, 6).bit()];
-        let near = reached_first(&Walls::default(), starts, [0, 0], 1);
+        let near = Race::run(&Walls::default(), starts, [0, 0], 1).first;
         // 21 cells above the anti-diagonal x + y = 6 for each, the 7 on it for neither.
         assert_eq!(near.map(u64::count_ones), [21, 21]);
         assert_eq!(near[0] & Cell::new(0, 6).bit(), 0);
@@ -192,8 +170,8 @@ mod tests {
         let state = State::new(walls, [Cell::new(0, 0), Cell::new(2, 0)], 0);
         assert_eq!(evaluate_reach(&state), 1 - 47);
         let starts = [Cell::new(0, 0).bit(), Cell::new(2, 0).bit()];
-        let blocked = reached_first(&walls, starts, [starts[1], starts[0]], 3);
-        let unblocked = reached_first(&walls, starts, [0, 0], 3);
+        let blocked = Race::run(&walls, starts, [starts[1], starts[0]], 3).first;
+        let unblocked = Race::run(&walls, starts, [0, 0], 3).first;
         let cell = Cell::new(3, 0).bit();
         assert_eq!((blocked[1] & cell, unblocked[1] & cell), (cell, 0));
         // On the open board, turns of three steps split it as single steps do: 21 cells each,
@@ -201,15 +179,15 @@ mod tests {
         let open = State::default();
         assert_eq!(evaluate_reach(&open), 0);
         let starts = [Cell::new(0, 0).bit(), Cell::new(6, 6).bit()];
-        let near = reached_first(&Walls::default(), starts, [starts[1], starts[0]], 3);
+        let near = Race::run(&Walls::default(), starts, [starts[1], starts[0]], 3).first;
         assert_eq!(near[0] | near[1] | anti_diagonal(), ALL);
         assert_eq!(near.map(u64::count_ones), [21, 21]);
         // (1, 0) is one step from (0, 0) and three from (4, 0): one turn from both, split.
         let starts = [Cell::new(0, 0).bit(), Cell::new(4, 0).bit()];
         let cell = Cell::new(1, 0).bit();
-        let turns = reached_first(&Walls::default(), starts, [starts[1], starts[0]], 3);
+        let turns = Race::run(&Walls::default(), starts, [starts[1], starts[0]], 3).first;
         assert_eq!((turns[0] | turns[1]) & cell, 0);
-        let steps = reached_first(&Walls::default(), starts, [0, 0], 1);
+        let steps = Race::run(&Walls::default(), starts, [0, 0], 1).first;
         assert_eq!(steps[0] & cell, cell);
     }
 

@@ -1,8 +1,9 @@
 //! Domain Expansion replays ([`Replay`]: the states of a record, as text and as pictures) and
 //! the boards they draw: who reaches each cell first, the walls, the tokens.
 
-use floodgate_domain_core::board::{ALL, Cell, SIZE};
+use floodgate_domain_core::board::{Cell, SIZE};
 use floodgate_domain_core::codec::parse_answer;
+use floodgate_domain_core::race::Race;
 use floodgate_domain_core::state::State;
 
 use super::Domain;
@@ -150,21 +151,9 @@ fn wall(from: (f64, f64), to: (f64, f64)) -> Line {
 /// The cells each token reaches in fewer steps than the other (through open sides, tokens not
 /// blocking), and the cells both reach in the same number.
 fn first_reached(state: &State) -> ([u64; 2], u64) {
-    let walls = state.walls();
-    let mut reach = [state.token(0).bit(), state.token(1).bit()];
-    let (mut first, mut tied) = ([0u64; 2], 0u64);
-    loop {
-        let unclaimed = ALL & !first[0] & !first[1] & !tied;
-        let new = [reach[0] & unclaimed, reach[1] & unclaimed];
-        first[0] |= new[0] & !new[1];
-        first[1] |= new[1] & !new[0];
-        tied |= new[0] & new[1];
-        let next = reach.map(|cells| cells | walls.step(cells));
-        if next == reach {
-            return (first, tied);
-        }
-        reach = next;
-    }
+    let starts = [state.token(0).bit(), state.token(1).bit()];
+    let race = Race::run(state.walls(), starts, [0, 0], 1);
+    (race.first, race.tied)
 }
 
 #[cfg(test)]
