@@ -66,6 +66,29 @@ mod tests {
         }
     }
 
+    /// Whether every start of seeds 0 to 19 of a game's default referee reads back from the
+    /// text its record keeps, to the same text.
+    struct StartsReadBack;
+
+    impl ForGame for StartsReadBack {
+        type Output = bool;
+
+        fn run<R: Referee>(self) -> bool {
+            let referee = R::default();
+            (0..20).all(|seed| {
+                let text = referee.start(seed).to_string();
+                text.parse::<R::Start>().is_ok_and(|start| start.to_string() == text)
+            })
+        }
+    }
+
+    #[test]
+    fn every_game_s_starts_read_back_from_their_records() {
+        for (name, _) in GAMES {
+            assert_eq!(for_game(name, StartsReadBack), Some(true), "{name}");
+        }
+    }
+
     #[test]
     fn every_listed_game_is_found_by_its_name() {
         for (name, _) in GAMES {

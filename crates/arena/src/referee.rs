@@ -101,21 +101,20 @@ pub trait Referee: Judge + Replay + Default {
     const SERVE: Option<Serve>;
 
     /// The referee for `settings`, or why they do not apply to this game; by default the game's
-    /// start is fixed (as [`Referee::start`]'s default): any start setting is refused.
+    /// start is fixed: any start setting is refused.
     fn new(settings: &Settings) -> Result<Self, Error> {
         settings.refuse_starts(Self::NAME)?;
         Ok(Self::default())
     }
 
-    /// The start of a game drawn from `seed` (both games of a board pair use the same seed);
-    /// by default empty: every game starts alike, and the seed only drives the built-ins.
-    fn start(&self, _seed: u64) -> String {
-        String::new()
-    }
+    /// The start of a game drawn from `seed` (both games of a board pair use the same seed;
+    /// a game whose games all start alike returns [`crate::turn::SameStart`], and its seed only
+    /// drives the built-ins).
+    fn start(&self, seed: u64) -> Self::Start;
 
     /// Plays one game from `start` between `players` (seat 0, then seat 1); `seed` drives the
     /// built-ins.
-    fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
+    fn play(&self, start: &Self::Start, players: [&Player; 2], seed: u64) -> GameRecord {
         play(self, Self::NAME, Self::LIMIT, start, players, seed)
     }
 }

@@ -5,11 +5,14 @@
 //! every move with its time and memory, ends the game with one [`Termination`] and stops the
 //! processes.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
+use crate::error::Error;
 use crate::player::{Builtin, Player, Program};
 use crate::process::{FILE_LIMIT, Limits, PROCESS_LIMIT, Received, Session};
 use crate::record::GameRecord;
@@ -109,8 +112,35 @@ pub fn other_seat_scores(seat: usize, points: i64) -> [i64; 2] {
     both
 }
 
+/// The start of a game whose games all start alike: it prints as nothing, and reads back from
+/// an empty text only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SameStart;
+
+impl fmt::Display for SameStart {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Ok(())
+    }
+}
+
+impl FromStr for SameStart {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Error> {
+        match text.trim() {
+            "" => Ok(SameStart),
+            other => Err(Error::Start(format!(
+                "every game starts alike, not from {other:?}"
+            ))),
+        }
+    }
+}
+
 /// A game's judge: the hooks of the turn loop.
 pub trait Judge: Sync {
+    /// Where a game starts, typed once when the referee draws or reads it; it prints as the
+    /// record writes it, and reads back from a record ([`FromStr`]).
+    type Start: fmt::Display + FromStr<Err = Error> + Clone + Send + Sync;
     /// The game as it stands during play.
     type Position;
     /// A move.
@@ -122,8 +152,8 @@ pub trait Judge: Sync {
     /// enforced by the referee unless a player's limits are off; `None`: no limit stated.
     const MEMORY_LIMIT_MIB: Option<u64> = None;
 
-    /// The position `start` (the referee's own start text) describes.
-    fn position(&self, start: &str) -> Self::Position;
+    /// The position the game starts from.
+    fn position(&self, start: &Self::Start) -> Self::Position;
 
     /// The seat to move, or `None` when the game is over.
     fn to_move(&self, position: &Self::Position) -> Option<usize>;
@@ -215,7 +245,7 @@ pub fn play<J: Judge>(
     judge: &J,
     game: &str,
     limit: Duration,
-    start: &str,
+    start: &J::Start,
     players: [&Player; 2],
     seed: u64,
 ) -> GameRecord {

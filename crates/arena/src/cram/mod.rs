@@ -12,6 +12,8 @@ pub mod baseline;
 pub mod builtins;
 pub mod picture;
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use floodgate_cram_core::board::{Board, Domino};
@@ -60,7 +62,7 @@ pub struct Cram {
     /// About this share of the cells of random boards is pre-filled.
     pub prefill_percent: u32,
     /// A fixed init line played in every game instead of random ones.
-    pub init: Option<String>,
+    pub init: Option<InitLine>,
 }
 
 impl Default for Cram {
@@ -124,15 +126,43 @@ fn finish(session: Session) -> u64 {
     session.finish(Duration::from_millis(200)).peak_rss_kib
 }
 
+/// Where a Cram game starts: the judge's init line, as sent (the record keeps it so), and the
+/// board it describes.
+#[derive(Clone, Debug)]
+pub struct InitLine {
+    line: String,
+    board: Board,
+}
+
+impl fmt::Display for InitLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.line)
+    }
+}
+
+impl FromStr for InitLine {
+    type Err = Error;
+
+    /// An init line, its line end (if any) left out.
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let line = text.trim_end_matches(['\n', '\r']);
+        let board = parse_init(line).map_err(|e| Error::Start(e.to_string()))?;
+        Ok(Self {
+            line: line.to_string(),
+            board,
+        })
+    }
+}
+
 impl Judge for Cram {
+    type Start = InitLine;
     type Position = Played;
     type Move = Domino;
     type Link = Session;
 
-    fn position(&self, init: &str) -> Played {
-        let board = parse_init(init).expect("the referee's init line is well formed");
+    fn position(&self, init: &InitLine) -> Played {
         Played {
-            board,
+            board: init.board.clone(),
             dominoes: Vec::new(),
         }
     }
@@ -239,9 +269,8 @@ impl Referee for Cram {
         let init = match &settings.start {
             None => None,
             Some(text) => {
-                let line = text.trim_end_matches(['\n', '\r']);
-                parse_init(line).map_err(|e| Error::Start(format!("the init line file: {e}")))?;
-                Some(line.to_string())
+                let init = text.parse::<InitLine>();
+                Some(init.map_err(|e| Error::Start(format!("the init line file: {e}")))?)
             }
         };
         Ok(Self {
@@ -251,10 +280,12 @@ impl Referee for Cram {
         })
     }
 
-    fn start(&self, seed: u64) -> String {
+    fn start(&self, seed: u64) -> InitLine {
         match &self.init {
             Some(init) => init.clone(),
-            None => init_line(seed, self.sizes, self.prefill_percent),
+            None => init_line(seed, self.sizes, self.prefill_percent)
+                .parse()
+                .expect("a drawn init line reads back"),
         }
     }
 }

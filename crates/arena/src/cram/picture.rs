@@ -3,25 +3,23 @@
 
 use floodgate_bitgrid::Cell;
 use floodgate_cram_core::board::{Board, Domino, Square};
-use floodgate_cram_core::codec::{parse_init, parse_move};
+use floodgate_cram_core::codec::parse_move;
 
-use super::{Cram, Played};
+use super::{Cram, InitLine, Played};
 use crate::error::Error;
 use crate::html::{Line, Picture, SEAT_COLOURS};
 use crate::record::GameRecord;
 use crate::replay::{Replay, replay_moves};
+use crate::turn::Judge;
 
 impl Replay for Cram {
     type State = Played;
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
 
     fn states(record: &GameRecord) -> Result<Vec<Played>, Error> {
-        let board = parse_init(&record.start)
-            .map_err(|e| Error::Record(format!("the recorded init line: {e}")))?;
-        let start = Played {
-            board,
-            dominoes: Vec::new(),
-        };
+        let init = record.start.parse::<InitLine>();
+        let init = init.map_err(|e| Error::Record(format!("the recorded init line: {e}")))?;
+        let start = Cram::default().position(&init);
         replay_moves(start, record, "legal domino", |before, m| {
             let domino = parse_move(&m.text, &before.board).ok()?;
             let mut after = before.clone();

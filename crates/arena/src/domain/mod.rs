@@ -20,7 +20,7 @@ use crate::process::{Limits, Session};
 use crate::referee::{Referee, Serve};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn, exchange};
+use crate::turn::{Answer, Judge, Points, SameStart, Turn, exchange};
 
 /// The judge's limit for a player's first turn.
 pub const FIRST_TURN: Duration = Duration::from_millis(1000);
@@ -43,13 +43,14 @@ fn start(command: &[String], state: &State, limits: &Limits) -> Result<Session, 
 }
 
 impl Judge for Domain {
+    type Start = SameStart;
     type Position = State;
     type Move = Action;
     /// A player's process, started on its first turn.
     type Link = Session;
 
     /// Every game starts from the same position (the protocol cannot send another).
-    fn position(&self, _: &str) -> State {
+    fn position(&self, _: &SameStart) -> State {
         State::default()
     }
 
@@ -132,4 +133,8 @@ impl Referee for Domain {
     /// The limit of every turn after a player's first (the first gets ten times as long).
     const LIMIT: Duration = LATER_TURN;
     const SERVE: Option<Serve> = Some(builtins::serve);
+
+    fn start(&self, _: u64) -> SameStart {
+        SameStart
+    }
 }

@@ -9,6 +9,8 @@ pub mod baseline;
 pub mod builtins;
 pub mod picture;
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 use floodgate_floodwars_core::codec::parse;
@@ -33,7 +35,7 @@ pub struct FloodWars {
     /// Smallest and largest width and height of random boards.
     pub sizes: (usize, usize),
     /// A fixed board played in every game instead of random ones.
-    pub board: Option<Position>,
+    pub board: Option<StartBoard>,
 }
 
 impl Default for FloodWars {
@@ -62,6 +64,31 @@ pub fn start_position(rows: &str) -> Result<Position, floodgate_floodwars_core::
     parse(format!("J\n{}\n", rows.trim_end()).as_bytes())
 }
 
+/// Where a Flood Wars game starts: a board with J to move. It prints as its rows (as records
+/// keep it), and reads from its rows, with or without a `J`/`S` line before them (as `--board`
+/// files hold it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartBoard(pub Position);
+
+impl fmt::Display for StartBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&rows(&self.0))
+    }
+}
+
+impl FromStr for StartBoard {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let rows = (text
+            .strip_prefix("J\n")
+            .or_else(|| text.strip_prefix("S\n")))
+        .unwrap_or(text);
+        let board = start_position(rows).map_err(|e| Error::Start(e.to_string()))?;
+        Ok(StartBoard(board))
+    }
+}
+
 /// A board's rows, without the `J`/`S` line.
 fn rows(position: &Position) -> String {
     let text = position.to_string();
@@ -71,6 +98,7 @@ fn rows(position: &Position) -> String {
 }
 
 impl Judge for FloodWars {
+    type Start = StartBoard;
     type Position = Position;
     type Move = Colour;
     type Link = ();
@@ -78,8 +106,8 @@ impl Judge for FloodWars {
     /// The statement's 128 MB.
     const MEMORY_LIMIT_MIB: Option<u64> = Some(128);
 
-    fn position(&self, start: &str) -> Position {
-        start_position(start).expect("the referee's board is well formed")
+    fn position(&self, start: &StartBoard) -> Position {
+        start.0.clone()
     }
 
     fn to_move(&self, position: &Position) -> Option<usize> {
@@ -163,20 +191,16 @@ impl Referee for FloodWars {
         let board = match &settings.start {
             None => None,
             Some(text) => {
-                let rows = text
-                    .strip_prefix("J\n")
-                    .or_else(|| text.strip_prefix("S\n"))
-                    .unwrap_or(text);
-                let board = start_position(rows);
+                let board = text.parse::<StartBoard>();
                 Some(board.map_err(|e| Error::Start(format!("the board file: {e}")))?)
             }
         };
         Ok(Self { sizes, board })
     }
 
-    fn start(&self, seed: u64) -> String {
+    fn start(&self, seed: u64) -> StartBoard {
         if let Some(board) = &self.board {
-            return rows(board);
+            return board.clone();
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let (mut width, mut height) = (
@@ -186,7 +210,7 @@ impl Referee for FloodWars {
         if width * height < 2 {
             (width, height) = (2, 1);
         }
-        rows(&random_board(width, height, rng.next_u64()))
+        StartBoard(random_board(width, height, rng.next_u64()))
     }
 }
 

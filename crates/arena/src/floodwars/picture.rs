@@ -4,7 +4,7 @@
 use floodgate_bitgrid::{Cell, Plane};
 use floodgate_floodwars_core::{Colour, Position, Side};
 
-use super::{FloodWars, rows, start_position};
+use super::{FloodWars, StartBoard, rows};
 use crate::error::Error;
 use crate::html::{Line, Picture};
 use crate::record::GameRecord;
@@ -15,8 +15,10 @@ impl Replay for FloodWars {
     const SEATS: [&'static str; 2] = ["J", "S"];
 
     fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
-        let start = start_position(&record.start);
-        let start = start.map_err(|e| Error::Record(format!("the recorded board: {e}")))?;
+        let start = record.start.parse::<StartBoard>();
+        let start = start
+            .map_err(|e| Error::Record(format!("the recorded board: {e}")))?
+            .0;
         replay_moves(start, record, "legal colour", |position, m| {
             let colour = m.text.bytes().next().and_then(Colour::from_byte)?;
             position.is_legal(colour).then(|| position.play(colour))

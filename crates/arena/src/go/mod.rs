@@ -16,6 +16,8 @@
 pub mod builtins;
 pub mod picture;
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use floodgate_go_core::gtp::{GtpMove, colour_word};
@@ -100,13 +102,38 @@ fn call(session: &mut Session, command: &str, limit: Duration) -> Result<(String
     }
 }
 
+/// Where a Go game starts: the empty board of this side, drawn from the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSide(pub usize);
+
+impl fmt::Display for BoardSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for BoardSide {
+    type Err = Error;
+
+    /// A side go-core plays on, as a number.
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let side = text.trim().parse().ok();
+        let side = side.filter(|n| (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(n));
+        side.map(BoardSide).ok_or_else(|| {
+            let range = format!("{MIN_PLAY_SIZE} to {MAX_PLAY_SIZE}");
+            Error::Start(format!("{text:?} is not a Go board side ({range})"))
+        })
+    }
+}
+
 impl Judge for Go {
+    type Start = BoardSide;
     type Position = Game;
     type Move = Move;
     type Link = Session;
 
-    fn position(&self, start: &str) -> Game {
-        Game::new(board_side(start).unwrap_or(DEFAULT_SIZE), KOMI as f64)
+    fn position(&self, start: &BoardSide) -> Game {
+        Game::new(start.0, KOMI as f64)
     }
 
     /// Two passes in a row end the game, as does a cap of four moves per point.
@@ -232,17 +259,8 @@ impl Referee for Go {
     }
 
     /// The start is the board side, drawn from the seed between the smallest and largest.
-    fn start(&self, seed: u64) -> String {
+    fn start(&self, seed: u64) -> BoardSide {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        draw_side(&mut rng, self.sizes).to_string()
+        BoardSide(draw_side(&mut rng, self.sizes))
     }
-}
-
-/// The board side a start names, if it is one go-core plays on.
-fn board_side(start: &str) -> Option<usize> {
-    start
-        .trim()
-        .parse()
-        .ok()
-        .filter(|n| (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(n))
 }

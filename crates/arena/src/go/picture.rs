@@ -4,7 +4,7 @@
 use floodgate_go_core::gtp::GtpMove;
 use floodgate_go_core::{Cell, Colour, Game, Point, Position};
 
-use super::{Go, KOMI, board_side};
+use super::{BoardSide, Go, KOMI};
 use crate::error::Error;
 use crate::html::{Dot, Line, Picture};
 use crate::record::GameRecord;
@@ -15,9 +15,9 @@ impl Replay for Go {
     const SEATS: [&'static str; 2] = ["Black", "White"];
 
     fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
-        let size = board_side(&record.start);
-        let not_a_side = || Error::Record(format!("{:?} is not a Go board side", record.start));
-        let mut game = Game::new(size.ok_or_else(not_a_side)?, KOMI as f64);
+        let not_a_side = |_| Error::Record(format!("{:?} is not a Go board side", record.start));
+        let side = record.start.parse::<BoardSide>().map_err(not_a_side)?;
+        let mut game = Game::new(side.0, KOMI as f64);
         let start = game.position().clone();
         replay_moves(start, record, "legal move", |_, m| {
             let colour = if m.seat == 0 {

@@ -21,7 +21,7 @@ use crate::process::{Exit, run_once};
 use crate::referee::{Referee, Serve};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn};
+use crate::turn::{Answer, Judge, Points, SameStart, Turn};
 
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(2);
@@ -37,6 +37,7 @@ fn own_view(side: Side, m: Move) -> Move {
 }
 
 impl Judge for Grow {
+    type Start = SameStart;
     type Position = State;
     /// A move in player 1's view.
     type Move = Move;
@@ -47,7 +48,7 @@ impl Judge for Grow {
     const MEMORY_LIMIT_MIB: Option<u64> = Some(8);
 
     /// Every game starts from the empty grid.
-    fn position(&self, _: &str) -> State {
+    fn position(&self, _: &SameStart) -> State {
         State::default()
     }
 
@@ -128,4 +129,8 @@ impl Referee for Grow {
     const NAME: &'static str = "grow";
     const LIMIT: Duration = LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
+
+    fn start(&self, _: u64) -> SameStart {
+        SameStart
+    }
 }

@@ -60,12 +60,14 @@ impl<R: Referee> Limited<R> {
         Self { referee, limit }
     }
 
-    /// Plays one game from `start` between `players` (seat 0, then seat 1).
+    /// Plays one game from `start` (as a record writes it) between `players` (seat 0, then
+    /// seat 1).
     pub fn play(&self, start: &str, players: [&Player; 2], seed: u64) -> GameRecord {
+        let start: R::Start = start.parse().expect("a start the game reads");
         let limited = players.map(|player| Player {
             limit: player.limit.or(Some(self.limit)),
             ..player.clone()
         });
-        (self.referee).play(start, [&limited[0], &limited[1]], seed)
+        (self.referee).play(&start, [&limited[0], &limited[1]], seed)
     }
 }
