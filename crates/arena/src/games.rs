@@ -77,7 +77,8 @@ mod tests {
             let referee = R::default();
             (0..20).all(|seed| {
                 let text = referee.start(seed).to_string();
-                text.parse::<R::Start>().is_ok_and(|start| start.to_string() == text)
+                text.parse::<R::Start>()
+                    .is_ok_and(|start| start.to_string() == text)
             })
         }
     }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -61,15 +62,6 @@ impl MatchGame {
     }
 }
 
-/// Whether to play on after a pair.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Play the next pairs.
-    Continue,
-    /// Start no more games.
-    Stop,
-}
-
 /// How the pairs of a match are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Schedule {
@@ -96,7 +88,7 @@ pub fn play_pairs<R: Referee>(
     referee: &R,
     players: [&Player; 2],
     schedule: Schedule,
-    on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
+    on_pair: impl FnMut(&[MatchGame; 2]) -> ControlFlow<()>,
 ) -> Vec<MatchGame> {
     play_pairs_among(referee, players, schedule, &schedule.planned(), on_pair)
 }
@@ -112,7 +104,7 @@ pub fn play_pairs_among<R: Referee>(
     players: [&Player; 2],
     schedule: Schedule,
     planned: &[usize],
-    on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
+    on_pair: impl FnMut(&[MatchGame; 2]) -> ControlFlow<()>,
 ) -> Vec<MatchGame> {
     let total = 2 * planned.len();
     let next = AtomicUsize::new(0);
@@ -165,13 +157,14 @@ fn play_game<R: Referee>(
 }
 
 /// Collects finished games (of `games` in all, pair numbers below `pairs`) into pairs and
-/// hands each pair to `on_pair`, with the progress line; raises `stop` when `on_pair` says so. Returns the games of the pairs handed over.
+/// hands each pair to `on_pair`, with the progress line; raises `stop` when `on_pair` breaks.
+/// Returns the games of the pairs handed over.
 fn pair_up(
     finished: mpsc::Receiver<MatchGame>,
     pairs: usize,
     games: usize,
     stop: &AtomicBool,
-    mut on_pair: impl FnMut(&[MatchGame; 2]) -> Flow,
+    mut on_pair: impl FnMut(&[MatchGame; 2]) -> ControlFlow<()>,
 ) -> Vec<MatchGame> {
     let mut progress = Progress::new(games);
     let mut kept = Vec::new();
@@ -191,7 +184,7 @@ fn pair_up(
         } else {
             [other, game]
         };
-        if on_pair(&both) == Flow::Stop {
+        if on_pair(&both).is_break() {
             stop.store(true, Ordering::Relaxed);
         }
         kept.extend(both);

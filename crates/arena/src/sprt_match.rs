@@ -6,11 +6,12 @@ use std::collections::{BTreeMap, HashSet};
 
 use crate::error::Error;
 use crate::jsonl::JsonlWriter;
-use crate::matchup::{Flow, MatchGame, Schedule, play_pairs_among};
+use crate::matchup::{MatchGame, Schedule, play_pairs_among};
 use crate::player::Player;
 use crate::referee::Referee;
 use crate::shards::{PairScore, ShardFile, score_pair};
 use crate::sprt::{Decision, Pentanomial, Sprt};
+use std::ops::ControlFlow;
 
 /// An SPRT as its pairs come in: the pairs counted so far and the test's decision.
 #[derive(Clone, Debug)]
@@ -150,8 +151,8 @@ pub fn play_sprt<R: Referee>(
                 reported = report(&line);
             }
             match (test.decision(), &reported) {
-                (Decision::Continue, Ok(())) => Flow::Continue,
-                _ => Flow::Stop,
+                (Decision::Continue, Ok(())) => ControlFlow::Continue(()),
+                _ => ControlFlow::Break(()),
             }
         });
         reported?;

@@ -3,10 +3,11 @@
 
 use std::fmt;
 
-use crate::matchup::{Flow, MatchGame, Schedule, play_pairs};
+use crate::matchup::{MatchGame, Schedule, play_pairs};
 use crate::player::Player;
 use crate::referee::Referee;
 use crate::stats::elo;
+use std::ops::ControlFlow;
 
 /// One pairing of a tournament: the players' indices and their match (`a` is the first).
 #[derive(Clone, Debug)]
@@ -39,7 +40,7 @@ pub fn run_tournament<R: Referee>(
     for a in 0..players.len() {
         for b in a + 1..players.len() {
             let games = play_pairs(referee, [&players[a], &players[b]], schedule, |_| {
-                Flow::Continue
+                ControlFlow::Continue(())
             });
             let pairing = Pairing { a, b, games };
             on_match(&pairing);

@@ -18,9 +18,9 @@ use crate::process::{FILE_LIMIT, Limits, PROCESS_LIMIT, Received, Session};
 use crate::record::GameRecord;
 use crate::termination::{Awaited, Loss, Termination};
 
-/// A move a player made, and what it cost.
+/// A player's reply on its turn: the move it made, and what it cost.
 #[derive(Clone, Copy, Debug)]
-pub struct Answer<M> {
+pub struct Reply<M> {
     /// The move.
     pub played: M,
     /// The time the referee measured.
@@ -29,7 +29,7 @@ pub struct Answer<M> {
     pub peak_kib: u64,
 }
 
-impl<M> Answer<M> {
+impl<M> Reply<M> {
     /// A move of a built-in or of a process that lives for the game: its time, no memory of
     /// its own.
     pub fn timed(played: M, took: Duration) -> Self {
@@ -197,7 +197,7 @@ pub trait Judge: Sync {
         &self,
         link: &mut Option<Self::Link>,
         turn: Turn<'_, Self::Position>,
-    ) -> Result<Answer<Self::Move>, Loss>;
+    ) -> Result<Reply<Self::Move>, Loss>;
 
     /// Tells the program of the other seat the move `seat` made (`notation`), where the game
     /// does that apart from asking for a move.
@@ -317,7 +317,7 @@ impl<J: Judge> Table<'_, J> {
                 Program::Builtin(builtin) => {
                     let start = Instant::now();
                     let played = self.judge.builtin_move(*builtin, position, &mut rng);
-                    Ok(Answer::timed(played, start.elapsed()))
+                    Ok(Reply::timed(played, start.elapsed()))
                 }
                 Program::Command(command) => {
                     let turn = Turn {

@@ -27,7 +27,7 @@ use crate::process::{Limits, Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, draw_side};
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn, exchange, other_seat_scores};
+use crate::turn::{Judge, Points, Reply, Turn, exchange, other_seat_scores};
 
 /// The init line of a seeded game: an `n x n` board with `n` in `sizes`, and about
 /// `prefill_percent` of its cells pre-filled (listed in random order, some twice, as the
@@ -209,13 +209,13 @@ impl Judge for Cram {
         &self,
         link: &mut Option<Session>,
         turn: Turn<'_, Played>,
-    ) -> Result<Answer<Domino>, Loss> {
+    ) -> Result<Reply<Domino>, Loss> {
         let session = link.as_mut().expect("started before the first move");
         let (board, limit) = (&turn.position.board, turn.limit);
         let line = turn.last.unwrap_or("START");
         let (answer, took) = exchange(session, line, limit, Awaited::Move)?;
         match parse_move(&answer, board) {
-            Ok(played) if board.is_legal(played) => Ok(Answer::timed(played, took)),
+            Ok(played) if board.is_legal(played) => Ok(Reply::timed(played, took)),
             Ok(domino) => Err(Loss::Illegal(format!(
                 "illegal move {domino}: the cells are not adjacent"
             ))),

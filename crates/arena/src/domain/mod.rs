@@ -20,7 +20,7 @@ use crate::process::{Limits, Session};
 use crate::referee::{Referee, Serve};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, SameStart, Turn, exchange};
+use crate::turn::{Judge, Points, Reply, SameStart, Turn, exchange};
 
 /// The judge's limit for a player's first turn.
 pub const FIRST_TURN: Duration = Duration::from_millis(1000);
@@ -78,7 +78,7 @@ impl Judge for Domain {
         &self,
         link: &mut Option<Session>,
         turn: Turn<'_, State>,
-    ) -> Result<Answer<Action>, Loss> {
+    ) -> Result<Reply<Action>, Loss> {
         let state = turn.position;
         let session = match link {
             Some(session) => session,
@@ -93,7 +93,7 @@ impl Judge for Domain {
         // CodinGame counts a bot that died as one that did not answer in time.
         let (answer, took) = exchange(session, line, limit, Awaited::Answer)?;
         match parse_answer(&answer) {
-            Ok((played, _message)) if state.is_legal(played) => Ok(Answer::timed(played, took)),
+            Ok((played, _message)) if state.is_legal(played) => Ok(Reply::timed(played, took)),
             Ok((action, _)) => Err(Loss::Illegal(format!("illegal action {action}"))),
             Err(error) => Err(Loss::Malformed(format!("unparsable answer: {error}"))),
         }

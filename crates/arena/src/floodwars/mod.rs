@@ -24,7 +24,7 @@ use crate::process::{Exit, run_once};
 use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
+use crate::turn::{Judge, Points, Reply, Turn, other_seat_scores};
 
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(1);
@@ -123,7 +123,7 @@ impl Judge for FloodWars {
         builtin.choose_colour(position)
     }
 
-    fn ask(&self, _: &mut Option<()>, turn: Turn<'_, Position>) -> Result<Answer<Colour>, Loss> {
+    fn ask(&self, _: &mut Option<()>, turn: Turn<'_, Position>) -> Result<Reply<Colour>, Loss> {
         let position = turn.position;
         let run = run_once(
             turn.command,
@@ -148,7 +148,7 @@ impl Judge for FloodWars {
             .legal_moves()
             .find(|&c| position.play(c).to_string().as_bytes() == run.stdout);
         let played = legal.ok_or_else(|| bad_answer(position, &run.stdout))?;
-        Ok(Answer {
+        Ok(Reply {
             played,
             took: run.elapsed,
             peak_kib: run.peak_rss_kib,

@@ -32,7 +32,7 @@ use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, Turn, other_seat_scores};
+use crate::turn::{Judge, Points, Reply, Turn, other_seat_scores};
 
 /// The limit per move unless `--limit-ms` says otherwise.
 pub const MOVE_LIMIT: Duration = Duration::from_secs(5);
@@ -182,7 +182,7 @@ impl Judge for Go {
     }
 
     /// Asks the engine for its move and checks it.
-    fn ask(&self, link: &mut Option<Session>, turn: Turn<'_, Game>) -> Result<Answer<Move>, Loss> {
+    fn ask(&self, link: &mut Option<Session>, turn: Turn<'_, Game>) -> Result<Reply<Move>, Loss> {
         let session = link.as_mut().expect("started before the first move");
         let (game, colour) = (turn.position, turn.position.to_move());
         let genmove = format!("genmove {}", colour_word(colour));
@@ -197,7 +197,7 @@ impl Judge for Go {
             .ok_or_else(|| Loss::Malformed(format!("{reply:?} is not a move on this board")))?;
         game.check(colour, played)
             .map_err(|e| Loss::Illegal(format!("illegal move {reply}: {e}")))?;
-        Ok(Answer::timed(played, took))
+        Ok(Reply::timed(played, took))
     }
 
     /// Tells the other engine the move with `play`.

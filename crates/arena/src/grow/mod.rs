@@ -21,7 +21,7 @@ use crate::process::{Exit, run_once};
 use crate::referee::{Referee, Serve};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Answer, Judge, Points, SameStart, Turn};
+use crate::turn::{Judge, Points, Reply, SameStart, Turn};
 
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(2);
@@ -60,7 +60,7 @@ impl Judge for Grow {
         builtin.choose_move(state, rng)
     }
 
-    fn ask(&self, _: &mut Option<()>, turn: Turn<'_, State>) -> Result<Answer<Move>, Loss> {
+    fn ask(&self, _: &mut Option<()>, turn: Turn<'_, State>) -> Result<Reply<Move>, Loss> {
         let (state, limit) = (turn.position, turn.limit);
         let side = state.to_move();
         let run = run_once(
@@ -94,7 +94,7 @@ impl Judge for Grow {
         if !state.is_legal(played) {
             return Err(Loss::Illegal(format!("invalid move {}", text.trim_end())));
         }
-        Ok(Answer {
+        Ok(Reply {
             played,
             took: run.elapsed,
             peak_kib: run.peak_rss_kib,

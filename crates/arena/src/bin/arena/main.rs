@@ -15,7 +15,7 @@ use clap::Parser;
 use floodgate_arena::error::Error;
 use floodgate_arena::games::{ForGame, for_game};
 use floodgate_arena::jsonl::{self, JsonlWriter};
-use floodgate_arena::matchup::{Flow, MatchGame, play_pairs, summarize};
+use floodgate_arena::matchup::{MatchGame, play_pairs, summarize};
 use floodgate_arena::playback::View;
 use floodgate_arena::player::Builtin;
 use floodgate_arena::record::MatchLine;
@@ -26,6 +26,7 @@ use floodgate_arena::sprt::Sprt;
 use floodgate_arena::sprt_match::{SprtRun, conclusion, play_sprt, resumed_pairs};
 use floodgate_arena::tournament::{Pairing, run_tournament};
 use setup::{Setup, offer};
+use std::ops::ControlFlow;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -63,7 +64,7 @@ impl ForGame for &MatchArgs {
         let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), false)?;
         let games = play_pairs(&setup.referee, setup.pair(), setup.schedule, |pair| {
             jsonl.write(&setup.schedule, pair);
-            Flow::Continue
+            ControlFlow::Continue(())
         });
         jsonl.finish()?;
         if self.show_final {
