@@ -17,29 +17,60 @@ use super::word::Word;
 /// filled and whose successor (a neighbour) is empty. All of it one bit operation for every
 /// domino at once.
 pub fn may_cut<L: Layout>(cells: L::Word) -> (L::Word, L::Word) {
-    // The cell `k` to the right of (or one to the left of) each cell, brought onto it.
-    let right = |k: u32| {
-        let mut outside = L::LAST_COLUMN;
-        for _ in 1..k {
-            outside |= outside >> 1;
+    let near = Near::<L>::of(cells);
+    (vertical_may_cut(&near), horizontal_may_cut(&near))
+}
+
+/// A set of cells and its images shifted left and right within their rows, each brought onto
+/// the cell it lies beside: what the rings of [`may_cut`] are made of (shifted up and down).
+struct Near<L: Layout> {
+    /// The cells themselves.
+    cells: L::Word,
+    /// The cell to the left of each cell.
+    left: L::Word,
+    /// The cell to the right of each cell.
+    right_1: L::Word,
+    /// The cell two to the right of each cell.
+    right_2: L::Word,
+}
+
+impl<L: Layout> Near<L> {
+    #[inline(always)]
+    fn of(cells: L::Word) -> Self {
+        Self {
+            cells,
+            left: (cells << 1) & !L::FIRST_COLUMN,
+            right_1: (cells >> 1) & !L::LAST_COLUMN,
+            right_2: (cells >> 2) & !(L::LAST_COLUMN | (L::LAST_COLUMN >> 1)),
         }
-        (cells >> k) & !outside
-    };
-    let left = (cells << 1) & !L::FIRST_COLUMN;
+    }
+}
+
+/// The cells where two or more of the ten `starts` (the runs of empty cells that start on a
+/// domino's ring) are set, counted with two bits.
+#[inline(always)]
+fn two_or_more<W: Word>(starts: [W; 10]) -> W {
+    let (mut once, mut twice) = (W::ZERO, W::ZERO);
+    for start in starts {
+        twice |= once & start;
+        once |= start;
+    }
+    twice
+}
+
+/// The first cells of the horizontal dominoes whose ring has two or more runs of empty cells
+/// holding a neighbour. The ring: top-left, top 1, top 2, top-right, right, bottom-right,
+/// bottom 2, bottom 1, bottom-left, left; neighbours and corners alternate as noted.
+#[inline(always)]
+fn horizontal_may_cut<L: Layout>(near: &Near<L>) -> L::Word {
+    let &Near {
+        cells,
+        left,
+        right_1,
+        right_2,
+    } = near;
     let up = |x: L::Word| x << L::STRIDE;
     let down = |x: L::Word| x >> L::STRIDE;
-    // Two or more runs start: at least two of the starts, counted with two bits.
-    let two_or_more = |starts: [L::Word; 10]| {
-        let (mut once, mut twice) = (L::Word::ZERO, L::Word::ZERO);
-        for start in starts {
-            twice |= once & start;
-            once |= start;
-        }
-        twice
-    };
-    let (right_1, right_2) = (right(1), right(2));
-    // Horizontal: the ring top-left, top 1, top 2, top-right, right, bottom-right, bottom 2,
-    // bottom 1, bottom-left, left; neighbours and corners alternate as noted.
     let [tl, t1, t2, tr, r, br, b2, b1, bl, l] = [
         up(left),
         up(cells),
@@ -52,7 +83,7 @@ pub fn may_cut<L: Layout>(cells: L::Word) -> (L::Word, L::Word) {
         down(left),
         left,
     ];
-    let horizontal = two_or_more([
+    two_or_more([
         tl & !l & t1,
         t1 & !tl,
         t2 & !t1,
@@ -63,9 +94,22 @@ pub fn may_cut<L: Layout>(cells: L::Word) -> (L::Word, L::Word) {
         b1 & !b2,
         bl & !b1 & l,
         l & !bl,
-    ]);
-    // Vertical: the ring top-left, top, top-right, right 1, right 2, bottom-right, bottom,
-    // bottom-left, left 2, left 1.
+    ])
+}
+
+/// The first cells of the vertical dominoes whose ring has two or more runs of empty cells
+/// holding a neighbour. The ring: top-left, top, top-right, right 1, right 2, bottom-right,
+/// bottom, bottom-left, left 2, left 1.
+#[inline(always)]
+fn vertical_may_cut<L: Layout>(near: &Near<L>) -> L::Word {
+    let &Near {
+        cells,
+        left,
+        right_1,
+        ..
+    } = near;
+    let up = |x: L::Word| x << L::STRIDE;
+    let down = |x: L::Word| x >> L::STRIDE;
     let [tl, t, tr, r1, r2, br, b, bl, l2, l1] = [
         up(left),
         up(cells),
@@ -78,7 +122,7 @@ pub fn may_cut<L: Layout>(cells: L::Word) -> (L::Word, L::Word) {
         down(left),
         left,
     ];
-    let vertical = two_or_more([
+    two_or_more([
         tl & !l1 & t,
         t & !tl,
         tr & !t & r1,
@@ -89,8 +133,7 @@ pub fn may_cut<L: Layout>(cells: L::Word) -> (L::Word, L::Word) {
         bl & !b & l2,
         l2 & !bl,
         l1 & !l2,
-    ]);
-    (vertical, horizontal)
+    ])
 }
 
 /// The first cells of the horizontal dominoes that fit in `cells` (the second is one to the
