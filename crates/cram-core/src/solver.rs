@@ -19,12 +19,15 @@ use smallvec::SmallVec;
 
 use crate::shape::{
     Layout, Shape, Tall, Word, canonical_in_corner, half_turn_copyable_in_corner, horizontal_moves,
-    may_cut, normalize, split, stays_whole, vertical_moves,
+    normalize, split, stays_whole, vertical_moves,
 };
 use crate::values::Values;
 
+mod dominoes;
 mod table;
 
+use dominoes::SearchOrder;
+pub use dominoes::dominoes;
 use table::Table;
 
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
@@ -64,6 +67,9 @@ struct Leftover<W: Word> {
     unknown: SmallVec<[W; 3]>,
     heap: u8,
 }
+
+/// The options of a region being searched whose value is not known at once.
+type Options<W> = SmallVec<[Leftover<W>; 32]>;
 
 /// A Grundy-value solver with two memo tables of fixed capacity: region values by canonical
 /// key, and the values searches showed a region does not have.
@@ -367,12 +373,38 @@ impl<L: Layout> Solver<L> {
     ) -> Option<Result<u8, Values>> {
         self.stats.searched += 1;
         self.tick()?;
-        // The candidates: every value up to the number of options (the mex is at most that).
-        // Each option rules out its value, or (as far as the count goes) the largest candidate:
-        // with `k` options unknown, the value is among the `k + 1` smallest candidates that no
-        // known option has.
+        let mut options = Options::new();
+        let candidates = match self.options(key, width, height, wanted, &mut options)? {
+            Ok(candidates) => candidates,
+            Err(ruled_out) => return Some(Err(ruled_out)),
+        };
+        let mut order = option_order(&options, self.reversed_ties);
+        if wanted == Values::ALL {
+            return self
+                .value_by_guesses(candidates, &mut options, &mut order)
+                .map(Ok);
+        }
+        self.value_if_wanted(candidates, &mut options, &order, wanted)
+    }
+
+    /// Builds the options of the region `key` (each domino's leftover) and keeps in `options`
+    /// those whose value is not known at once; answers the candidates the others leave for the
+    /// region's value, or, as soon as the candidates hold no wanted value, every value but the
+    /// candidates (all ruled out).
+    ///
+    /// The candidates start as every value up to the number of options (the mex is at most
+    /// that). Each option rules out its value, or (as far as the count goes) the largest
+    /// candidate: with `k` options unknown, the value is among the `k + 1` smallest candidates
+    /// that no known option has.
+    fn options(
+        &mut self,
+        key: L::Word,
+        width: u32,
+        height: u32,
+        wanted: Values,
+        options: &mut Options<L::Word>,
+    ) -> Option<Result<Values, Values>> {
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
-        let mut options: SmallVec<[Leftover<L::Word>; 32]> = SmallVec::new();
         // An option with large regions is looked up once the next such option is built, so
         // that their table entries come from memory meanwhile (see `Table::prefetch`): until
         // then it is the last of `options`. An option valued at once is judged at once.
@@ -383,7 +415,7 @@ impl<L: Layout> Solver<L> {
                 candidates.rule_out(option.heap);
             } else {
                 if pending {
-                    self.look_up_last(&mut options, &mut candidates);
+                    self.look_up_last(options, &mut candidates);
                 }
                 options.push(option);
                 pending = true;
@@ -394,17 +426,26 @@ impl<L: Layout> Solver<L> {
             }
         }
         if pending {
-            self.look_up_last(&mut options, &mut candidates);
+            self.look_up_last(options, &mut candidates);
             if candidates.is_disjoint(wanted) {
                 return Some(Err(Values::ALL.minus(candidates)));
             }
         }
-        let mut order = option_order(&options, self.reversed_ties);
-        if wanted == Values::ALL {
-            return self
-                .value_by_guesses(candidates, &mut options, &mut order)
-                .map(Ok);
-        }
+        Some(Ok(candidates))
+    }
+
+    /// The value of a region from the candidates its known options leave and its unknown
+    /// `options` asked in `order`, if it is one of `wanted` (not all values); else the values
+    /// ruled out. Each option is asked only whether its value is one of the candidates but the
+    /// largest (and at most the largest wanted value).
+    #[inline(always)]
+    fn value_if_wanted(
+        &mut self,
+        mut candidates: Values,
+        options: &mut [Leftover<L::Word>],
+        order: &[u8],
+        wanted: Values,
+    ) -> Option<Result<u8, Values>> {
         let wanted_up_to = Values::up_to(wanted.largest().unwrap_or(0));
         let mut exact = true;
         // The values ruled out: all but the candidates, or, once an option was not valued, all
@@ -417,12 +458,11 @@ impl<L: Layout> Solver<L> {
                 outside.and(wanted_up_to)
             }
         };
-        for i in order {
+        for &i in order {
             let option = &mut options[usize::from(i)];
             if candidates.is_disjoint(wanted) {
                 return Some(Err(not(candidates, exact)));
             }
-            // Ask the option only whether its value is one of the candidates but the largest.
             let others = candidates.without_largest();
             let asked = others.and(wanted_up_to);
             if asked == Values::default() {
@@ -523,11 +563,7 @@ impl<L: Layout> Solver<L> {
 
     /// Looks the last of `options` up (see [`Solver::look_up`]); when that values it, its value
     /// is ruled out of `candidates` and it leaves `options`.
-    fn look_up_last(
-        &mut self,
-        options: &mut SmallVec<[Leftover<L::Word>; 32]>,
-        candidates: &mut Values,
-    ) {
+    fn look_up_last(&mut self, options: &mut Options<L::Word>, candidates: &mut Values) {
         let last = options.last_mut().expect("an option is pending");
         self.look_up(last);
         if last.unknown.is_empty() {
@@ -646,117 +682,6 @@ fn moves<L: Layout>(cells: L::Word) -> u32 {
     horizontal_moves::<L>(cells).count_ones() + vertical_moves::<L>(cells).count_ones()
 }
 
-/// The dominoes of a region (a shape in the corner) in the order a search tries them: those
-/// that may cut the region ([`may_cut`]: the local check cannot show they leave it connected)
-/// first, then the others; in each part the vertical ones column by column from the middle
-/// out, then the horizontal ones row by row from the middle out (the middle, or the line left
-/// of or above it, first; the other side first when `mirrored`). Options that leave smaller
-/// pieces, and pieces of equal size, are the likeliest to be of known value.
-struct SearchOrder<L: Layout> {
-    width: u32,
-    height: u32,
-    /// Whether each step from the middle out goes to the other side first.
-    mirrored: bool,
-    /// 0 while the dominoes that may cut are walked, 1 for the others.
-    part: usize,
-    /// The lines walked so far in this part: the columns (for the vertical dominoes), then the
-    /// rows.
-    lines: u32,
-    /// The first cells of the dominoes of the current line not yet walked (vertical ones while
-    /// the lines walked are at most `width`, the columns).
-    line: L::Word,
-    /// The first cells of the vertical dominoes of each part not yet walked.
-    vertical: [L::Word; 2],
-    /// The first cells of the horizontal dominoes of each part not yet walked.
-    horizontal: [L::Word; 2],
-}
-
-impl<L: Layout> SearchOrder<L> {
-    /// The walk over the dominoes of `cells`, a region in the corner `width` x `height`.
-    fn new(cells: L::Word, width: u32, height: u32, mirrored: bool) -> Self {
-        let (vertical, horizontal) = (vertical_moves::<L>(cells), horizontal_moves::<L>(cells));
-        let (cut_vertical, cut_horizontal) = may_cut::<L>(cells);
-        Self {
-            width,
-            height,
-            mirrored,
-            part: 0,
-            lines: 0,
-            line: L::Word::ZERO,
-            vertical: [vertical & cut_vertical, vertical & !cut_vertical],
-            horizontal: [horizontal & cut_horizontal, horizontal & !cut_horizontal],
-        }
-    }
-
-    /// The next domino of the middle-out walk (its first cell, and whether it is vertical).
-    fn walk(&mut self) -> Option<(u32, bool)> {
-        let mirrored = self.mirrored;
-        let middle_out = |k: u32, n: u32| {
-            let middle = (n - 1) / 2;
-            let line = if k % 2 == 1 {
-                middle + k.div_ceil(2)
-            } else {
-                middle - k / 2
-            };
-            if mirrored { n - 1 - line } else { line }
-        };
-        while self.line == L::Word::ZERO {
-            // Lines are taken out of their part's sets as they are walked: a part, or its
-            // columns, with nothing left are skipped at once.
-            let part = self.part;
-            if self.lines < self.width && self.vertical[part] == L::Word::ZERO {
-                self.lines = self.width;
-            }
-            if self.lines >= self.width && self.horizontal[part] == L::Word::ZERO {
-                if part == 1 {
-                    return None;
-                }
-                (self.part, self.lines) = (1, 0);
-                continue;
-            }
-            let k = self.lines;
-            self.lines += 1;
-            if k < self.width {
-                self.line = self.vertical[part] & (L::FIRST_COLUMN << middle_out(k, self.width));
-                self.vertical[part] &= !self.line;
-            } else {
-                let row = L::STRIDE * middle_out(k - self.width, self.height);
-                self.line = self.horizontal[part] & (L::FIRST_ROW << row);
-                self.horizontal[part] &= !self.line;
-            }
-        }
-        let first = self.line.trailing_zeros();
-        self.line &= self.line - L::Word::ONE;
-        Some((first, self.lines <= self.width))
-    }
-}
-
-impl<L: Layout> Iterator for SearchOrder<L> {
-    /// A domino as a two-cell shape, and whether it surely leaves the region connected.
-    type Item = (L::Word, bool);
-
-    fn next(&mut self) -> Option<(L::Word, bool)> {
-        let (first, vertical) = self.walk()?;
-        let first = L::Word::ONE << first;
-        let domino = first | first << if vertical { L::STRIDE } else { 1 };
-        Some((domino, self.part == 1))
-    }
-}
-
-/// Every domino that fits in `cells`, as a two-cell shape.
-pub fn dominoes<L: Layout>(cells: L::Word) -> impl Iterator<Item = L::Word> {
-    let bits = |mut set: L::Word, offset: u32| {
-        std::iter::from_fn(move || {
-            (set != L::Word::ZERO).then(|| {
-                let first = set & set.wrapping_neg();
-                set &= set - L::Word::ONE;
-                first | first << offset
-            })
-        })
-    };
-    bits(horizontal_moves::<L>(cells), 1).chain(bits(vertical_moves::<L>(cells), L::STRIDE))
-}
-
 /// The search order of an option (least first): the sum of the squares of its unknown regions'
 /// cell counts (an option with small regions left is the quickest to settle). Ties keep the
 /// order the options were built in.
@@ -786,54 +711,4 @@ fn option_order<W: Word>(options: &[Leftover<W>], reversed_ties: bool) -> SmallV
         .collect();
     order.sort_unstable();
     order.into_iter().map(|packed| packed as u8).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::shape::{Broad, Square, Strip, Wide};
-
-    /// The dominoes in search order are every domino once, and those that may cut come first
-    /// and are exactly those the local check does not clear.
-    fn check_order<L: Layout>(
-        cells: Shape,
-        mirrored: bool,
-    ) -> Result<(), proptest::test_runner::TestCaseError> {
-        let (cells, width, height) = normalize::<L>(L::Word::from_u128(cells & L::CELLS.to_u128()));
-        let ordered: Vec<(L::Word, bool)> =
-            SearchOrder::<L>::new(cells, width, height, mirrored).collect();
-        let mut ordered_sorted: Vec<L::Word> = ordered.iter().map(|&(domino, _)| domino).collect();
-        ordered_sorted.sort_unstable();
-        let mut all: Vec<L::Word> = dominoes::<L>(cells).collect();
-        all.sort_unstable();
-        proptest::prop_assert_eq!(ordered_sorted, all);
-        let cutting = ordered
-            .iter()
-            .take_while(|&&(_, connected)| !connected)
-            .count();
-        for (i, &(domino, connected)) in ordered.iter().enumerate() {
-            let first = domino.trailing_zeros();
-            let vertical = (domino >> first >> L::STRIDE) & L::Word::ONE == L::Word::ONE;
-            proptest::prop_assert_eq!(i >= cutting, connected);
-            let (cut_vertical, cut_horizontal) = may_cut::<L>(cells);
-            let cut = if vertical {
-                cut_vertical
-            } else {
-                cut_horizontal
-            };
-            proptest::prop_assert_eq!(connected, (cut >> first) & L::Word::ONE == L::Word::ZERO);
-        }
-        Ok(())
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn every_domino_is_searched_once(a: u128, b: u128, mirrored: bool) {
-            check_order::<Square>(a | b, mirrored)?;
-            check_order::<Strip>(a | b, mirrored)?;
-            check_order::<Broad>(a | b, mirrored)?;
-            check_order::<Tall>(a | b, mirrored)?;
-            check_order::<Wide>(a | b, mirrored)?;
-        }
-    }
 }

@@ -6,7 +6,7 @@ use super::layout::Layout;
 use super::word::Word;
 
 /// `shape` moved to the top-left corner, with its width and height.
-#[inline]
+#[inline(always)]
 pub fn normalize<L: Layout>(shape: L::Word) -> (L::Word, u32, u32) {
     if shape == L::Word::ZERO {
         return (shape, 0, 0);
@@ -47,7 +47,7 @@ pub fn canonical<L: Layout>(shape: L::Word) -> L::Word {
 /// [`canonical`] of a shape (not empty) already in the corner, `width` x `height` (as
 /// [`normalize`] gives it), with the key's width and height (swapped when the key is a
 /// transposed image).
-#[inline]
+#[inline(always)]
 pub fn canonical_in_corner<L: Layout>(
     shape: L::Word,
     width: u32,
@@ -73,7 +73,7 @@ pub fn half_turn_copyable<L: Layout>(shape: L::Word) -> bool {
 }
 
 /// [`half_turn_copyable`] of a shape already in the corner, `width` x `height`.
-#[inline]
+#[inline(always)]
 pub fn half_turn_copyable_in_corner<L: Layout>(shape: L::Word, width: u32, height: u32) -> bool {
     if half_turn::<L>(shape, width, height) != shape {
         return false;
@@ -92,7 +92,7 @@ pub fn half_turn_copyable_in_corner<L: Layout>(shape: L::Word, width: u32, heigh
 
 /// The least of the four images of a shape (`width` x `height`, in the corner) under the
 /// reflections in its two axes, each moved back to the corner.
-#[inline]
+#[inline(always)]
 fn least_reflection<L: Layout>(shape: L::Word, width: u32, height: u32) -> L::Word {
     let upside_down = reverse_rows::<L>(shape) >> (L::STRIDE * (L::ROWS - height));
     let unused = L::Word::BITS - L::STRIDE * L::ROWS;
