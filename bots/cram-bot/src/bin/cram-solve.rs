@@ -20,7 +20,7 @@ use floodgate_botkit::{Args, Cli, Flag};
 use floodgate_cram_core::board::{Board, position_loses, position_value};
 use floodgate_cram_core::codec::parse_init;
 use floodgate_cram_core::shape::{Broad, Layout, LayoutKind, Square, Strip, Tall, Wide};
-use floodgate_cram_core::solver::Solver;
+use floodgate_cram_core::solver::{Budget, Solver};
 
 const CLI: Cli = Cli {
     name: env!("CARGO_BIN_NAME"),
@@ -132,18 +132,19 @@ fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Bo
     solver.set_reversed_ties(settings.reversed_ties);
     solver.set_mirrored(settings.mirrored);
     let answer = loop {
-        if let Some(Checkpoint { every, .. }) = settings.checkpoint {
-            solver.set_deadline(Some(Instant::now() + every));
-        }
-        // The value; for the outcome only, 0 when the player to move loses and 1 when it wins.
-        let answer = if settings.outcome_only {
-            position_loses(board, &mut solver).map(|loses| u8::from(!loses))
-        } else {
-            position_value(board, &mut solver)
+        // With a checkpoint, until the next one is due.
+        let budget = match settings.checkpoint {
+            Some(Checkpoint { every, .. }) => Budget::until(Instant::now() + every),
+            None => Budget::default(),
+        };
+        let (answer, expired) = {
+            let mut solver = solver.budgeted(budget);
+            let answer = position_answer(board, settings.outcome_only, &mut solver);
+            (answer, solver.expired())
         };
         if let Some(Checkpoint { path, .. }) = settings.checkpoint {
             write_checkpoint(&solver, path)?;
-            if answer.is_none() && solver.expired() {
+            if answer.is_none() && expired {
                 let stats = solver.stats();
                 eprintln!(
                     "{:.0} s: tables written to {} (regions searched {}, values stored {})",
@@ -158,6 +159,20 @@ fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Bo
         break answer;
     };
     Ok(report(board, settings.outcome_only, answer, start, &solver))
+}
+
+/// The value of `board`; for the outcome only, 0 when the player to move loses and 1 when it
+/// wins. `None` when a region is too large for the solver or its budget ran out.
+fn position_answer<L: Layout>(
+    board: &Board,
+    outcome_only: bool,
+    solver: &mut Solver<L>,
+) -> Option<u8> {
+    if outcome_only {
+        position_loses(board, solver).map(|loses| u8::from(!loses))
+    } else {
+        position_value(board, solver)
+    }
 }
 
 /// A new solver with the tables `settings` ask for, or one read back from the checkpoint when
