@@ -13,6 +13,7 @@
 
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
 
 use smallvec::SmallVec;
 
@@ -27,7 +28,7 @@ mod dominoes;
 mod table;
 
 use budget::Limits;
-pub use budget::{Budget, Budgeted, OutOfBudget};
+pub use budget::{Budget, OutOfBudget};
 use dominoes::SearchOrder;
 pub use dominoes::dominoes;
 use table::{ExcludedTable, MAX_VALUE, ValueTable};
@@ -645,6 +646,48 @@ impl<L: Layout> Solver<L> {
             option.unknown.push(key);
         }
         Ok(())
+    }
+}
+
+/// A solver held to a [`Budget`] for as long as this guard lives; it derefs to the solver, and
+/// dropping it gives the solver back the limits it had before.
+#[derive(Debug)]
+pub struct Budgeted<'a, L: Layout> {
+    solver: &'a mut Solver<L>,
+    /// The limits to restore.
+    outer: Limits,
+}
+
+impl<L: Layout> Solver<L> {
+    /// The solver held to `budget` until the guard is dropped. A budget taken within another
+    /// stays within it: the earlier deadline and the smaller amount of work hold.
+    pub fn budgeted(&mut self, budget: Budget) -> Budgeted<'_, L> {
+        let outer = self.limits;
+        self.limits = outer.within(budget, self.work());
+        Budgeted {
+            solver: self,
+            outer,
+        }
+    }
+}
+
+impl<L: Layout> Deref for Budgeted<'_, L> {
+    type Target = Solver<L>;
+
+    fn deref(&self) -> &Solver<L> {
+        self.solver
+    }
+}
+
+impl<L: Layout> DerefMut for Budgeted<'_, L> {
+    fn deref_mut(&mut self) -> &mut Solver<L> {
+        self.solver
+    }
+}
+
+impl<L: Layout> Drop for Budgeted<'_, L> {
+    fn drop(&mut self) {
+        self.solver.limits = self.outer;
     }
 }
 

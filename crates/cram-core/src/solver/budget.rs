@@ -1,13 +1,9 @@
-//! What a solver may spend before it gives up ([`Budget`]), the guard that holds a solver to a
-//! budget for as long as it lives ([`Budgeted`]), and the error of a question the budget ran
-//! out on ([`OutOfBudget`]).
+//! What a solver may spend before it gives up ([`Budget`]), the limits it checks as it works
+//! ([`Limits`]), and the error of a question the budget ran out on ([`OutOfBudget`]). The
+//! guard that holds a solver to a budget is [`Budgeted`](super::Budgeted).
 
 use std::fmt;
-use std::ops::{Deref, DerefMut};
 use std::time::Instant;
-
-use super::Solver;
-use crate::shape::Layout;
 
 /// The error of a question a solver gave up on: its deadline passed or its work ran out.
 /// What it found before giving up stays in its tables.
@@ -61,28 +57,13 @@ pub(super) struct Limits {
     pub(super) work: Option<u64>,
 }
 
-/// A solver held to a [`Budget`] for as long as this guard lives; it derefs to the solver, and
-/// dropping it gives the solver back the limits it had before.
-#[derive(Debug)]
-pub struct Budgeted<'a, L: Layout> {
-    solver: &'a mut Solver<L>,
-    /// The limits to restore.
-    outer: Limits,
-}
-
-impl<L: Layout> Solver<L> {
-    /// The solver held to `budget` until the guard is dropped. A budget taken within another
-    /// stays within it: the earlier deadline and the smaller amount of work hold.
-    pub fn budgeted(&mut self, budget: Budget) -> Budgeted<'_, L> {
-        let outer = self.limits;
-        let work = budget.work.map(|work| self.work() + work);
-        self.limits = Limits {
-            deadline: tighter(outer.deadline, budget.deadline),
-            work: tighter(outer.work, work),
-        };
-        Budgeted {
-            solver: self,
-            outer,
+impl Limits {
+    /// These limits and `budget` (its work counted from `work_done`) together: the earlier
+    /// deadline and the smaller work limit.
+    pub(super) fn within(self, budget: Budget, work_done: u64) -> Self {
+        Self {
+            deadline: tighter(self.deadline, budget.deadline),
+            work: tighter(self.work, budget.work.map(|work| work_done + work)),
         }
     }
 }
@@ -92,25 +73,5 @@ fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
-    }
-}
-
-impl<L: Layout> Deref for Budgeted<'_, L> {
-    type Target = Solver<L>;
-
-    fn deref(&self) -> &Solver<L> {
-        self.solver
-    }
-}
-
-impl<L: Layout> DerefMut for Budgeted<'_, L> {
-    fn deref_mut(&mut self) -> &mut Solver<L> {
-        self.solver
-    }
-}
-
-impl<L: Layout> Drop for Budgeted<'_, L> {
-    fn drop(&mut self) {
-        self.solver.limits = self.outer;
     }
 }
