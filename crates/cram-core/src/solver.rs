@@ -94,6 +94,9 @@ type Options<W> = SmallVec<[Leftover<W>; 32]>;
 ///
 /// Regions are limited to what a [`Shape`] of the layout `L` holds: on [`Tall`] (the default)
 /// a bounding box of 16 x 8 in either orientation, on [`Wide`](crate::shape::Wide) 32 x 4.
+///
+/// It answers every question in full unless held to a [`Budget`] by [`Solver::budgeted`]; a
+/// question the budget runs out on is answered [`OutOfBudget`].
 #[derive(Debug)]
 pub struct Solver<L: Layout = Tall> {
     layout: PhantomData<L>,
@@ -387,7 +390,7 @@ impl<L: Layout> Solver<L> {
         self.stats.searched += 1;
         self.tick()?;
         let mut options = Options::new();
-        let candidates = self.options(key, width, height, wanted, &mut options)?;
+        let candidates = self.build_options(key, width, height, wanted, &mut options)?;
         if candidates.is_disjoint(wanted) {
             // Every value but the candidates is ruled out (see `rule_out`).
             return Ok(Searched::RuledOut(Values::ALL.minus(candidates)));
@@ -410,7 +413,7 @@ impl<L: Layout> Solver<L> {
     /// that). Each option rules out its value, or (as far as the count goes) the largest
     /// candidate: with `k` options unknown, the value is among the `k + 1` smallest candidates
     /// that no known option has.
-    fn options(
+    fn build_options(
         &mut self,
         key: L::Word,
         width: u32,
