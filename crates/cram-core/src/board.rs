@@ -261,8 +261,8 @@ pub fn line_length(region: &Plane) -> Option<usize> {
 }
 
 /// The value of a region: straight lines by [`Solver::line_value`], others by the solver when
-/// they fit a [`Shape`] (at most 128 cells); `None` when neither can (or the solver's deadline
-/// passed).
+/// they fit a [`Shape`] (at most 128 cells); `None` when neither can (or the solver's budget
+/// ran out).
 pub fn region_value<L: Layout>(region: &Plane, solver: &mut Solver<L>) -> Option<u8> {
     if let Some(length) = line_length(region) {
         return Some(solver.line_value(length));
@@ -270,7 +270,7 @@ pub fn region_value<L: Layout>(region: &Plane, solver: &mut Solver<L>) -> Option
     if region.len() > 128 {
         return None;
     }
-    solver.value(to_shape::<L>(region)?)
+    solver.value(to_shape::<L>(region)?).ok()
 }
 
 /// The value of the whole position: the XOR of its regions' values, if all are known.
@@ -284,7 +284,7 @@ pub fn position_value<L: Layout>(board: &Board, solver: &mut Solver<L>) -> Optio
 pub fn position_loses<L: Layout>(board: &Board, solver: &mut Solver<L>) -> Option<bool> {
     let empty = board.empty();
     match (empty.len() <= 128).then(|| to_shape::<L>(empty)).flatten() {
-        Some(cells) => solver.loses(cells),
+        Some(cells) => solver.loses(cells).ok(),
         None => position_value(board, solver).map(|value| value == 0),
     }
 }

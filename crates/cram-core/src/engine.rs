@@ -18,7 +18,7 @@ use floodgate_bitgrid::Connectivity::Four;
 
 use crate::board::{Board, Domino, Square, line_length, region_value};
 use crate::shape::{Layout, Shape, Tall, fit};
-use crate::solver::{Solver, dominoes};
+use crate::solver::{Budget, Solver, dominoes};
 
 /// A region of this many cells or more is not split move by move: a move in it leaves the
 /// labels stale until the next full labelling.
@@ -65,6 +65,7 @@ impl Engine {
             lookahead: AlphaBeta::new(
                 Lookahead {
                     solver: RefCell::new(Solver::with_table_bytes(table_bytes)),
+                    deadline: None,
                 },
                 AlphaBetaOptions {
                     table_bytes: 4 << 20,
@@ -109,21 +110,19 @@ impl Engine {
             self.regions.label(&self.board);
         }
         if self.regions.fresh {
-            let solver = self.lookahead.game_mut().solver.get_mut();
-            match limit {
+            let budget = match limit {
+                // The regions get the first half of the time, the look-ahead the rest.
                 Limit::Time(deadline) => {
-                    // The regions get the first half of the time, the look-ahead the rest.
-                    solver.set_deadline(Some(MoveTime::ending_at(start, deadline).halfway()))
+                    Budget::until(MoveTime::ending_at(start, deadline).halfway())
                 }
-                Limit::Work(effort) => solver.limit_work(Some(effort.solver_work)),
-            }
-            let found = self.regions.value(solver);
-            let winning = match found {
-                Some(total) if total != 0 => self.regions.winning_move(total, solver),
+                Limit::Work(effort) => Budget::work(effort.solver_work),
+            };
+            let mut solver = self.lookahead.game_mut().solver.get_mut().budgeted(budget);
+            let winning = match self.regions.value(&mut solver) {
+                Some(total) if total != 0 => self.regions.winning_move(total, &mut solver),
                 _ => None,
             };
-            solver.set_deadline(None);
-            solver.limit_work(None);
+            drop(solver);
             if winning.is_some() {
                 return winning;
             }
@@ -151,26 +150,18 @@ impl Engine {
         let clock = match limit {
             Limit::Time(deadline) => {
                 let time = MoveTime::ending_at(Instant::now(), deadline);
-                self.lookahead
-                    .game_mut()
-                    .solver
-                    .get_mut()
-                    .set_deadline(Some(deadline));
+                self.lookahead.game_mut().deadline = Some(deadline);
                 self.lookahead
                     .set_max_depth(AlphaBetaOptions::default().max_depth);
                 time.clock(TimePolicy::OneThird)
             }
             Limit::Work(effort) => {
+                self.lookahead.game_mut().deadline = None;
                 self.lookahead.set_max_depth(effort.lookahead_depth);
                 Clock::unlimited()
             }
         };
         let result = self.lookahead.search(&state, &clock);
-        self.lookahead
-            .game_mut()
-            .solver
-            .get_mut()
-            .set_deadline(None);
         let columns = self.board.columns();
         result
             .best_move
@@ -374,7 +365,7 @@ impl Regions {
         if cells.len() > SOLVABLE_CELLS {
             return None;
         }
-        solver.value(self.frame(cells)?.shape)
+        solver.value(self.frame(cells)?.shape).ok()
     }
 
     /// The length of a region that is one straight line of cells.
@@ -441,7 +432,7 @@ impl Regions {
         }
         let frame = self.frame(&region.cells)?;
         for domino in dominoes::<Tall>(frame.shape) {
-            if solver.value(frame.shape & !domino)? == target {
+            if solver.value(frame.shape & !domino).ok()? == target {
                 let first = domino.trailing_zeros();
                 let second = 127 - domino.leading_zeros();
                 return Some(Domino {
@@ -533,6 +524,9 @@ struct Lookahead {
     /// Behind a `RefCell`: valuing a leaf fills the solver's tables, and the search asks for
     /// values through `&self`.
     solver: RefCell<Solver>,
+    /// The move's deadline, which the leaves' budgets keep to (`None` when the move is bounded
+    /// by work): set before each search.
+    deadline: Option<Instant>,
 }
 
 /// A look-ahead position.
@@ -606,11 +600,13 @@ impl Game for Lookahead {
             return 0;
         }
         let mut solver = self.solver.borrow_mut();
-        solver.limit_work(Some(LEAF_WORK));
+        let mut solver = solver.budgeted(Budget {
+            deadline: self.deadline,
+            work: Some(LEAF_WORK),
+        });
         let value = regions.iter().try_fold(0, |total, region| {
             Some(total ^ region_value(region, &mut solver)?)
         });
-        solver.limit_work(None);
         match value {
             Some(0) => -LEAF_WIN,
             Some(_) => LEAF_WIN,

@@ -9,8 +9,8 @@
 //!   search before that, a blocking move in constant time on huge boards;
 //! - [`shape`]: small regions as bitboards in one machine word (`u64` or `u128`) and their
 //!   canonical keys;
-//! - [`solver`]: the Grundy solver with its bounded memo tables (a module of their own) and
-//!   deadline.
+//! - [`solver`]: the Grundy solver with its bounded memo tables (a module of their own) and its
+//!   budget (a deadline, an amount of work, or both, held by a guard).
 //!
 //! ```
 //! use floodgate_cram_core::board::{Board, position_value};

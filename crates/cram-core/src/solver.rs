@@ -13,26 +13,29 @@
 
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
-use std::time::Instant;
+use std::ops::{Deref, DerefMut};
 
 use smallvec::SmallVec;
 
 use crate::shape::{
     Layout, Shape, Tall, Word, canonical_in_corner, half_turn_copyable_in_corner, horizontal_moves,
-    may_cut, normalize, split, stays_whole, vertical_moves,
+    normalize, split, stays_whole, vertical_moves,
 };
 use crate::values::Values;
 
+mod budget;
+mod dominoes;
 mod table;
 
-use table::Table;
+use budget::Limits;
+pub use budget::{Budget, OutOfBudget};
+use dominoes::SearchOrder;
+pub use dominoes::dominoes;
+use table::{ExcludedTable, MAX_VALUE, ValueTable};
 
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
 /// ones by searches for a set of values.
 pub const SMALL_CELLS: u32 = 12;
-
-/// The largest Grundy value the table holds (values are stored plus one; 0 is an empty slot).
-const MAX_VALUE: u8 = u8::MAX - 1;
 
 /// Entries of the cache of small regions' values as they lie (see [`Solver::placed`]): 128
 /// KiB on the layouts in a `u64` (larger ones measured no faster: the cache must stay close).
@@ -65,20 +68,43 @@ struct Leftover<W: Word> {
     heap: u8,
 }
 
+/// What a region asked for a set of wanted values answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// The region's value (one of those wanted, or found all the same).
+    Value(u8),
+    /// The region's value is not one of those wanted.
+    NotWanted,
+}
+
+/// What a search showed of a region's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Searched {
+    /// The region's value.
+    Value(u8),
+    /// Values the region does not have: every wanted one, and maybe others.
+    RuledOut(Values),
+}
+
+/// The options of a region being searched whose value is not known at once.
+type Options<W> = SmallVec<[Leftover<W>; 32]>;
+
 /// A Grundy-value solver with two memo tables of fixed capacity: region values by canonical
 /// key, and the values searches showed a region does not have.
 ///
 /// Regions are limited to what a [`Shape`] of the layout `L` holds: on [`Tall`] (the default)
 /// a bounding box of 16 x 8 in either orientation, on [`Wide`](crate::shape::Wide) 32 x 4.
+///
+/// It answers every question in full unless held to a [`Budget`] by [`Solver::budgeted`]; a
+/// question the budget runs out on is answered [`OutOfBudget`].
 #[derive(Debug)]
 pub struct Solver<L: Layout = Tall> {
     layout: PhantomData<L>,
-    values: Table,
-    excluded: Table,
+    values: ValueTable,
+    excluded: ExcludedTable,
     stats: Stats,
-    deadline: Option<Instant>,
-    /// Give up once the work counted in `stats` reaches this.
-    work_limit: Option<u64>,
+    /// Where it gives up (set by [`Solver::budgeted`]).
+    limits: Limits,
     /// Values of straight lines by length.
     lines: Vec<u8>,
     /// Whether options of equal order are asked in the reverse of the order they were built.
@@ -97,11 +123,10 @@ impl<L: Layout> Solver<L> {
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
             layout: PhantomData,
-            values: Table::with_bytes(bytes / 2, VALUE_FILTER_BITS),
-            excluded: Table::with_bytes(bytes / 2, 0),
+            values: ValueTable::with_bytes(bytes / 2, VALUE_FILTER_BITS),
+            excluded: ExcludedTable::with_bytes(bytes / 2),
             stats: Stats::default(),
-            deadline: None,
-            work_limit: None,
+            limits: Limits::default(),
             lines: Vec::new(),
             reversed_ties: false,
             mirrored: false,
@@ -152,8 +177,8 @@ impl<L: Layout> Solver<L> {
             stores: word()?,
         };
         Ok(Self {
-            values: Table::read_from(input, bytes / 2)?,
-            excluded: Table::read_from(input, bytes / 2)?,
+            values: ValueTable::read_from(input, bytes / 2)?,
+            excluded: ExcludedTable::read_from(input, bytes / 2)?,
             stats,
             ..Self::with_table_bytes(0)
         })
@@ -184,33 +209,28 @@ impl<L: Layout> Solver<L> {
         self.stats
     }
 
-    /// Gives up (answers `None`) after `deadline`; `None` never gives up.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-    }
-
-    /// Whether the deadline has passed.
+    /// Whether the deadline of its budget (see [`Solver::budgeted`]) has passed.
     pub fn expired(&self) -> bool {
-        self.deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+        self.limits
+            .deadline
+            .is_some_and(|deadline| std::time::Instant::now() >= deadline)
     }
 
-    /// Gives up (answers `None`) after `work` more regions valued by mex or searched;
-    /// `None` sets no limit. What was found before giving up stays in the tables.
-    pub fn limit_work(&mut self, work: Option<u64>) {
-        self.work_limit = work.map(|work| self.work() + work);
-    }
-
+    /// The work done so far: regions valued by mex or searched.
     fn work(&self) -> u64 {
         self.stats.nodes + self.stats.searched
     }
 
-    /// Counts a unit of work; `None` past the work limit, or when the deadline has passed
-    /// (the clock is read every 1024 units).
-    fn tick(&mut self) -> Option<()> {
+    /// Counts a unit of work; out of budget past the work limit, or when the deadline has
+    /// passed (the clock is read every 1024 units).
+    fn tick(&mut self) -> Result<(), OutOfBudget> {
         let work = self.work();
         let late = work.is_multiple_of(1024) && self.expired();
-        (!late && self.work_limit.is_none_or(|limit| work < limit)).then_some(())
+        if !late && self.limits.work.is_none_or(|limit| work < limit) {
+            Ok(())
+        } else {
+            Err(OutOfBudget)
+        }
     }
 
     /// The Grundy value of a straight line of `length` cells: Dawson's Kayles, derived (a
@@ -228,63 +248,67 @@ impl<L: Layout> Solver<L> {
         lines[length]
     }
 
-    /// The Grundy value of `cells` (any number of regions), or `None` past the deadline.
-    pub fn value(&mut self, cells: Shape) -> Option<u8> {
+    /// The Grundy value of `cells` (any number of regions), unless the budget runs out.
+    pub fn value(&mut self, cells: Shape) -> Result<u8, OutOfBudget> {
         if self.expired() {
-            return None;
+            return Err(OutOfBudget);
         }
         self.cells_value(L::Word::from_u128(cells))
     }
 
     /// Whether the player to move loses on `cells` (any number of regions): whether their
-    /// value is 0; `None` past the deadline. Cheaper than the value: all regions but the largest
-    /// are valued, and the largest is only asked whether it is worth their XOR.
-    pub fn loses(&mut self, cells: Shape) -> Option<bool> {
+    /// value is 0, unless the budget runs out. Cheaper than the value: all regions but the
+    /// largest are valued, and the largest is only asked whether it is worth their XOR.
+    pub fn loses(&mut self, cells: Shape) -> Result<bool, OutOfBudget> {
         if self.expired() {
-            return None;
+            return Err(OutOfBudget);
         }
         let mut pieces = pieces::<L>(L::Word::from_u128(cells));
         pieces.sort_unstable_by_key(|piece| piece.count_ones());
         let Some(largest) = pieces.pop() else {
-            return Some(true);
+            return Ok(true);
         };
         let mut heap = 0;
         for piece in pieces {
             heap ^= self.region_value(piece)?;
         }
-        Some(self.region_value_in(largest, Values::single(heap))? == Some(heap))
+        Ok(self.region_value_in(largest, Values::single(heap))? == Answer::Value(heap))
     }
 
-    fn cells_value(&mut self, cells: L::Word) -> Option<u8> {
+    /// The Grundy value of `cells` (any number of regions): the XOR of its pieces' values.
+    fn cells_value(&mut self, cells: L::Word) -> Result<u8, OutOfBudget> {
         let mut value = 0;
         for region in pieces::<L>(cells) {
             value ^= self.region_value(region)?;
         }
-        Some(value)
+        Ok(value)
     }
 
     /// The value of a region, if the table has it (as it stands or by its canonical key).
     fn known(&mut self, region: L::Word) -> Option<u8> {
         let value = self.values.get(region.to_u128())?;
         self.stats.hits += 1;
-        Some(value - 1)
+        Some(value)
     }
 
+    /// Stores the value of the region `key` (a canonical key).
     fn remember(&mut self, key: L::Word, value: u8) {
-        self.values.set(key.to_u128(), value + 1);
+        self.values.set(key.to_u128(), value);
         self.stats.stores += 1;
     }
 
     /// The Grundy value of one connected region.
-    fn region_value(&mut self, region: L::Word) -> Option<u8> {
-        let value = self.region_value_in(region, Values::ALL)?;
-        Some(value.expect("every value is wanted"))
+    fn region_value(&mut self, region: L::Word) -> Result<u8, OutOfBudget> {
+        match self.region_value_in(region, Values::ALL)? {
+            Answer::Value(value) => Ok(value),
+            Answer::NotWanted => unreachable!("every value is wanted"),
+        }
     }
 
-    /// The Grundy value of one connected region if it is one of `wanted`, else `Some(None)`.
-    fn region_value_in(&mut self, region: L::Word, wanted: Values) -> Option<Option<u8>> {
+    /// The Grundy value of one connected region if it is one of `wanted`.
+    fn region_value_in(&mut self, region: L::Word, wanted: Values) -> Result<Answer, OutOfBudget> {
         if horizontal_moves::<L>(region) | vertical_moves::<L>(region) == L::Word::ZERO {
-            return Some(Some(0));
+            return Ok(Answer::Value(0));
         }
         if region.count_ones() <= SMALL_CELLS {
             // Small regions are valued exactly whatever is wanted.
@@ -292,55 +316,55 @@ impl<L: Layout> Solver<L> {
             let (cells, value) = self.placed[slot];
             if cells == region {
                 self.stats.hits += 1;
-                return Some(Some(value));
+                return Ok(Answer::Value(value));
             }
-            let value = self.region_value_by_key(region, wanted)?;
-            self.placed[slot] = (region, value?);
-            return Some(value);
+            let answer = self.region_value_by_key(region, wanted)?;
+            if let Answer::Value(value) = answer {
+                self.placed[slot] = (region, value);
+            }
+            return Ok(answer);
         }
         self.region_value_by_key(region, wanted)
     }
 
     /// [`Solver::region_value_in`] of a region with a move, by its canonical key.
-    fn region_value_by_key(&mut self, region: L::Word, wanted: Values) -> Option<Option<u8>> {
+    fn region_value_by_key(
+        &mut self,
+        region: L::Word,
+        wanted: Values,
+    ) -> Result<Answer, OutOfBudget> {
         // A region's value does not change under translation or symmetry: it is kept by its
         // canonical key alone (one lookup, one entry).
         let (moved, width, height) = normalize::<L>(region);
         let (key, width, height) = canonical_in_corner::<L>(moved, width, height);
         if let Some(value) = self.known(key) {
-            return Some(Some(value));
+            return Ok(Answer::Value(value));
         }
         let value = if half_turn_copyable_in_corner::<L>(key, width, height) {
             0
         } else if region.count_ones() <= SMALL_CELLS {
             self.mex(key)?
         } else {
-            let ruled_out = self
-                .excluded
-                .get(key.to_u128())
-                .map_or(Values::default(), |bits| Values::low_bits(bits & 0x7F));
+            let ruled_out = self.excluded.get(key.to_u128());
             let wanted = wanted.minus(ruled_out);
             if wanted == Values::default() {
                 self.stats.hits += 1;
-                return Some(None);
+                return Ok(Answer::NotWanted);
             }
             match self.search(key, width, height, wanted)? {
-                Ok(value) => value,
-                Err(not) => {
-                    let bits = not.and(Values::up_to(6)).low_byte() | ruled_out.low_byte();
-                    if bits != 0 {
-                        self.excluded.set(key.to_u128(), 0x80 | bits);
-                    }
-                    return Some(None);
+                Searched::Value(value) => value,
+                Searched::RuledOut(not) => {
+                    self.excluded.set(key.to_u128(), not.or(ruled_out));
+                    return Ok(Answer::NotWanted);
                 }
             }
         };
         self.remember(key, value);
-        Some(Some(value))
+        Ok(Answer::Value(value))
     }
 
     /// The mex of the values of a region's options.
-    fn mex(&mut self, region: L::Word) -> Option<u8> {
+    fn mex(&mut self, region: L::Word) -> Result<u8, OutOfBudget> {
         self.stats.nodes += 1;
         self.tick()?;
         let mut seen = [0u64; 4];
@@ -348,11 +372,9 @@ impl<L: Layout> Solver<L> {
             let value = self.cells_value(region & !domino)?;
             seen[usize::from(value / 64)] |= 1 << (value % 64);
         }
-        Some(
-            (0..MAX_VALUE)
-                .find(|&v| seen[usize::from(v / 64)] & (1 << (v % 64)) == 0)
-                .unwrap_or(MAX_VALUE),
-        )
+        Ok((0..MAX_VALUE)
+            .find(|&v| seen[usize::from(v / 64)] & (1 << (v % 64)) == 0)
+            .unwrap_or(MAX_VALUE))
     }
 
     /// The value of the region `key` (canonical, not small, not in the table) if it is one of
@@ -364,15 +386,42 @@ impl<L: Layout> Solver<L> {
         width: u32,
         height: u32,
         wanted: Values,
-    ) -> Option<Result<u8, Values>> {
+    ) -> Result<Searched, OutOfBudget> {
         self.stats.searched += 1;
         self.tick()?;
-        // The candidates: every value up to the number of options (the mex is at most that).
-        // Each option rules out its value, or (as far as the count goes) the largest candidate:
-        // with `k` options unknown, the value is among the `k + 1` smallest candidates that no
-        // known option has.
+        let mut options = Options::new();
+        let candidates = self.build_options(key, width, height, wanted, &mut options)?;
+        if candidates.is_disjoint(wanted) {
+            // Every value but the candidates is ruled out (see `rule_out`).
+            return Ok(Searched::RuledOut(Values::ALL.minus(candidates)));
+        }
+        let mut order = option_order(&options, self.reversed_ties);
+        if wanted == Values::ALL {
+            return self
+                .value_by_guesses(candidates, &mut options, &mut order)
+                .map(Searched::Value);
+        }
+        self.value_if_wanted(candidates, &mut options, &order, wanted)
+    }
+
+    /// Builds the options of the region `key` (each domino's leftover) and keeps in `options`
+    /// those whose value is not known at once; answers the candidates the others leave for the
+    /// region's value, as soon as they hold no wanted value (the walk stops there) or once
+    /// every option is built.
+    ///
+    /// The candidates start as every value up to the number of options (the mex is at most
+    /// that). Each option rules out its value, or (as far as the count goes) the largest
+    /// candidate: with `k` options unknown, the value is among the `k + 1` smallest candidates
+    /// that no known option has.
+    fn build_options(
+        &mut self,
+        key: L::Word,
+        width: u32,
+        height: u32,
+        wanted: Values,
+        options: &mut Options<L::Word>,
+    ) -> Result<Values, OutOfBudget> {
         let mut candidates = Values::up_to(moves::<L>(key).min(u32::from(MAX_VALUE)) as u8);
-        let mut options: SmallVec<[Leftover<L::Word>; 32]> = SmallVec::new();
         // An option with large regions is looked up once the next such option is built, so
         // that their table entries come from memory meanwhile (see `Table::prefetch`): until
         // then it is the last of `options`. An option valued at once is judged at once.
@@ -383,28 +432,33 @@ impl<L: Layout> Solver<L> {
                 candidates.rule_out(option.heap);
             } else {
                 if pending {
-                    self.look_up_last(&mut options, &mut candidates);
+                    self.look_up_last(options, &mut candidates);
                 }
                 options.push(option);
                 pending = true;
             }
             if candidates.is_disjoint(wanted) {
-                // Every value but the candidates is ruled out (see `rule_out`).
-                return Some(Err(Values::ALL.minus(candidates)));
+                return Ok(candidates);
             }
         }
         if pending {
-            self.look_up_last(&mut options, &mut candidates);
-            if candidates.is_disjoint(wanted) {
-                return Some(Err(Values::ALL.minus(candidates)));
-            }
+            self.look_up_last(options, &mut candidates);
         }
-        let mut order = option_order(&options, self.reversed_ties);
-        if wanted == Values::ALL {
-            return self
-                .value_by_guesses(candidates, &mut options, &mut order)
-                .map(Ok);
-        }
+        Ok(candidates)
+    }
+
+    /// The value of a region from the candidates its known options leave and its unknown
+    /// `options` asked in `order`, if it is one of `wanted` (not all values); else the values
+    /// ruled out. Each option is asked only whether its value is one of the candidates but the
+    /// largest (and at most the largest wanted value).
+    #[inline(always)]
+    fn value_if_wanted(
+        &mut self,
+        mut candidates: Values,
+        options: &mut [Leftover<L::Word>],
+        order: &[u8],
+        wanted: Values,
+    ) -> Result<Searched, OutOfBudget> {
         let wanted_up_to = Values::up_to(wanted.largest().unwrap_or(0));
         let mut exact = true;
         // The values ruled out: all but the candidates, or, once an option was not valued, all
@@ -417,12 +471,11 @@ impl<L: Layout> Solver<L> {
                 outside.and(wanted_up_to)
             }
         };
-        for i in order {
+        for &i in order {
             let option = &mut options[usize::from(i)];
             if candidates.is_disjoint(wanted) {
-                return Some(Err(not(candidates, exact)));
+                return Ok(Searched::RuledOut(not(candidates, exact)));
             }
-            // Ask the option only whether its value is one of the candidates but the largest.
             let others = candidates.without_largest();
             let asked = others.and(wanted_up_to);
             if asked == Values::default() {
@@ -434,8 +487,8 @@ impl<L: Layout> Solver<L> {
             self.settle(option)?;
             let (first, heap) = (option.unknown[0], option.heap);
             match self.region_value_in(first, asked.xor_each(heap))? {
-                Some(value) => candidates.rule_out(value ^ heap),
-                None => {
+                Answer::Value(value) => candidates.rule_out(value ^ heap),
+                Answer::NotWanted => {
                     candidates = others;
                     exact = false;
                 }
@@ -445,9 +498,9 @@ impl<L: Layout> Solver<L> {
         // largest wanted value were kept exactly, so the last one is the value only there.
         let value = candidates.smallest_value().expect("one candidate is left");
         if exact || wanted_up_to.contains(value) {
-            Some(Ok(value))
+            Ok(Searched::Value(value))
         } else {
-            Some(Err(not(candidates, exact)))
+            Ok(Searched::RuledOut(not(candidates, exact)))
         }
     }
 
@@ -461,7 +514,7 @@ impl<L: Layout> Solver<L> {
         mut candidates: Values,
         options: &mut [Leftover<L::Word>],
         order: &mut SmallVec<[u8; 64]>,
-    ) -> Option<u8> {
+    ) -> Result<u8, OutOfBudget> {
         'guesses: while let Some(guess) = candidates.smallest_value() {
             let mut i = 0;
             while i < order.len() {
@@ -469,29 +522,29 @@ impl<L: Layout> Solver<L> {
                 self.settle(option)?;
                 let (first, heap) = (option.unknown[0], option.heap);
                 match self.region_value_in(first, Values::single(guess ^ heap))? {
-                    Some(value) => {
+                    Answer::Value(value) => {
                         candidates.rule_out(value ^ heap);
                         order.remove(i);
                         if !candidates.contains(guess) {
                             continue 'guesses;
                         }
                     }
-                    None => i += 1,
+                    Answer::NotWanted => i += 1,
                 }
             }
-            return Some(guess);
+            return Ok(guess);
         }
         unreachable!("a region has fewer options than candidates")
     }
 
     /// Values all but the first (largest) of an option's unknown regions and adds them to its
     /// heap, so that only the first is left to ask.
-    fn settle(&mut self, option: &mut Leftover<L::Word>) -> Option<()> {
+    fn settle(&mut self, option: &mut Leftover<L::Word>) -> Result<(), OutOfBudget> {
         while option.unknown.len() > 1 {
             let piece = option.unknown.pop().expect("two or more");
             option.heap ^= self.region_value(piece)?;
         }
-        Some(())
+        Ok(())
     }
 
     /// The regions `domino` leaves of `region` (reduced and cut, see [`split`]; `connected`
@@ -502,7 +555,7 @@ impl<L: Layout> Solver<L> {
         region: L::Word,
         domino: L::Word,
         connected: bool,
-    ) -> Option<Leftover<L::Word>> {
+    ) -> Result<Leftover<L::Word>, OutOfBudget> {
         // Most dominoes leave the region whole: a local check (`connected`, from
         // `may_cut`) saves the flood.
         let rest = region & !domino;
@@ -512,22 +565,18 @@ impl<L: Layout> Solver<L> {
         } else {
             let mut late = false;
             split::<L, _>(rest, &mut |piece| {
-                late = late || self.add_piece(&mut option, piece).is_none();
+                late = late || self.add_piece(&mut option, piece).is_err();
             });
             if late {
-                return None;
+                return Err(OutOfBudget);
             }
         }
-        Some(option)
+        Ok(option)
     }
 
     /// Looks the last of `options` up (see [`Solver::look_up`]); when that values it, its value
     /// is ruled out of `candidates` and it leaves `options`.
-    fn look_up_last(
-        &mut self,
-        options: &mut SmallVec<[Leftover<L::Word>; 32]>,
-        candidates: &mut Values,
-    ) {
+    fn look_up_last(&mut self, options: &mut Options<L::Word>, candidates: &mut Values) {
         let last = options.last_mut().expect("an option is pending");
         self.look_up(last);
         if last.unknown.is_empty() {
@@ -574,19 +623,23 @@ impl<L: Layout> Solver<L> {
     /// regions are valued on the spot, a region a half turn copies is worth 0), else to its
     /// unknown regions as a canonical key, its table entry fetched for [`Solver::look_up`].
     #[inline(always)]
-    fn add_piece(&mut self, option: &mut Leftover<L::Word>, piece: L::Word) -> Option<()> {
+    fn add_piece(
+        &mut self,
+        option: &mut Leftover<L::Word>,
+        piece: L::Word,
+    ) -> Result<(), OutOfBudget> {
         if horizontal_moves::<L>(piece) | vertical_moves::<L>(piece) == L::Word::ZERO {
-            return Some(());
+            return Ok(());
         }
         let cells = piece.count_ones();
         if cells == 2 {
             // A lone domino (a third of the pieces options leave): one move, to 0.
             option.heap ^= 1;
-            return Some(());
+            return Ok(());
         }
         if cells <= SMALL_CELLS {
             option.heap ^= self.region_value(piece)?;
-            return Some(());
+            return Ok(());
         }
         let (piece, width, height) = normalize::<L>(piece);
         let (key, width, height) = canonical_in_corner::<L>(piece, width, height);
@@ -595,7 +648,49 @@ impl<L: Layout> Solver<L> {
             self.values.prefetch(key.to_u128());
             option.unknown.push(key);
         }
-        Some(())
+        Ok(())
+    }
+}
+
+/// A solver held to a [`Budget`] for as long as this guard lives; it derefs to the solver, and
+/// dropping it gives the solver back the limits it had before.
+#[derive(Debug)]
+pub struct Budgeted<'a, L: Layout> {
+    solver: &'a mut Solver<L>,
+    /// The limits to restore.
+    outer: Limits,
+}
+
+impl<L: Layout> Solver<L> {
+    /// The solver held to `budget` until the guard is dropped. A budget taken within another
+    /// stays within it: the earlier deadline and the smaller amount of work hold.
+    pub fn budgeted(&mut self, budget: Budget) -> Budgeted<'_, L> {
+        let outer = self.limits;
+        self.limits = outer.within(budget, self.work());
+        Budgeted {
+            solver: self,
+            outer,
+        }
+    }
+}
+
+impl<L: Layout> Deref for Budgeted<'_, L> {
+    type Target = Solver<L>;
+
+    fn deref(&self) -> &Solver<L> {
+        self.solver
+    }
+}
+
+impl<L: Layout> DerefMut for Budgeted<'_, L> {
+    fn deref_mut(&mut self) -> &mut Solver<L> {
+        self.solver
+    }
+}
+
+impl<L: Layout> Drop for Budgeted<'_, L> {
+    fn drop(&mut self) {
+        self.solver.limits = self.outer;
     }
 }
 
@@ -646,117 +741,6 @@ fn moves<L: Layout>(cells: L::Word) -> u32 {
     horizontal_moves::<L>(cells).count_ones() + vertical_moves::<L>(cells).count_ones()
 }
 
-/// The dominoes of a region (a shape in the corner) in the order a search tries them: those
-/// that may cut the region ([`may_cut`]: the local check cannot show they leave it connected)
-/// first, then the others; in each part the vertical ones column by column from the middle
-/// out, then the horizontal ones row by row from the middle out (the middle, or the line left
-/// of or above it, first; the other side first when `mirrored`). Options that leave smaller
-/// pieces, and pieces of equal size, are the likeliest to be of known value.
-struct SearchOrder<L: Layout> {
-    width: u32,
-    height: u32,
-    /// Whether each step from the middle out goes to the other side first.
-    mirrored: bool,
-    /// 0 while the dominoes that may cut are walked, 1 for the others.
-    part: usize,
-    /// The lines walked so far in this part: the columns (for the vertical dominoes), then the
-    /// rows.
-    lines: u32,
-    /// The first cells of the dominoes of the current line not yet walked (vertical ones while
-    /// the lines walked are at most `width`, the columns).
-    line: L::Word,
-    /// The first cells of the vertical dominoes of each part not yet walked.
-    vertical: [L::Word; 2],
-    /// The first cells of the horizontal dominoes of each part not yet walked.
-    horizontal: [L::Word; 2],
-}
-
-impl<L: Layout> SearchOrder<L> {
-    /// The walk over the dominoes of `cells`, a region in the corner `width` x `height`.
-    fn new(cells: L::Word, width: u32, height: u32, mirrored: bool) -> Self {
-        let (vertical, horizontal) = (vertical_moves::<L>(cells), horizontal_moves::<L>(cells));
-        let (cut_vertical, cut_horizontal) = may_cut::<L>(cells);
-        Self {
-            width,
-            height,
-            mirrored,
-            part: 0,
-            lines: 0,
-            line: L::Word::ZERO,
-            vertical: [vertical & cut_vertical, vertical & !cut_vertical],
-            horizontal: [horizontal & cut_horizontal, horizontal & !cut_horizontal],
-        }
-    }
-
-    /// The next domino of the middle-out walk (its first cell, and whether it is vertical).
-    fn walk(&mut self) -> Option<(u32, bool)> {
-        let mirrored = self.mirrored;
-        let middle_out = |k: u32, n: u32| {
-            let middle = (n - 1) / 2;
-            let line = if k % 2 == 1 {
-                middle + k.div_ceil(2)
-            } else {
-                middle - k / 2
-            };
-            if mirrored { n - 1 - line } else { line }
-        };
-        while self.line == L::Word::ZERO {
-            // Lines are taken out of their part's sets as they are walked: a part, or its
-            // columns, with nothing left are skipped at once.
-            let part = self.part;
-            if self.lines < self.width && self.vertical[part] == L::Word::ZERO {
-                self.lines = self.width;
-            }
-            if self.lines >= self.width && self.horizontal[part] == L::Word::ZERO {
-                if part == 1 {
-                    return None;
-                }
-                (self.part, self.lines) = (1, 0);
-                continue;
-            }
-            let k = self.lines;
-            self.lines += 1;
-            if k < self.width {
-                self.line = self.vertical[part] & (L::FIRST_COLUMN << middle_out(k, self.width));
-                self.vertical[part] &= !self.line;
-            } else {
-                let row = L::STRIDE * middle_out(k - self.width, self.height);
-                self.line = self.horizontal[part] & (L::FIRST_ROW << row);
-                self.horizontal[part] &= !self.line;
-            }
-        }
-        let first = self.line.trailing_zeros();
-        self.line &= self.line - L::Word::ONE;
-        Some((first, self.lines <= self.width))
-    }
-}
-
-impl<L: Layout> Iterator for SearchOrder<L> {
-    /// A domino as a two-cell shape, and whether it surely leaves the region connected.
-    type Item = (L::Word, bool);
-
-    fn next(&mut self) -> Option<(L::Word, bool)> {
-        let (first, vertical) = self.walk()?;
-        let first = L::Word::ONE << first;
-        let domino = first | first << if vertical { L::STRIDE } else { 1 };
-        Some((domino, self.part == 1))
-    }
-}
-
-/// Every domino that fits in `cells`, as a two-cell shape.
-pub fn dominoes<L: Layout>(cells: L::Word) -> impl Iterator<Item = L::Word> {
-    let bits = |mut set: L::Word, offset: u32| {
-        std::iter::from_fn(move || {
-            (set != L::Word::ZERO).then(|| {
-                let first = set & set.wrapping_neg();
-                set &= set - L::Word::ONE;
-                first | first << offset
-            })
-        })
-    };
-    bits(horizontal_moves::<L>(cells), 1).chain(bits(vertical_moves::<L>(cells), L::STRIDE))
-}
-
 /// The search order of an option (least first): the sum of the squares of its unknown regions'
 /// cell counts (an option with small regions left is the quickest to settle). Ties keep the
 /// order the options were built in.
@@ -786,54 +770,4 @@ fn option_order<W: Word>(options: &[Leftover<W>], reversed_ties: bool) -> SmallV
         .collect();
     order.sort_unstable();
     order.into_iter().map(|packed| packed as u8).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::shape::{Broad, Square, Strip, Wide};
-
-    /// The dominoes in search order are every domino once, and those that may cut come first
-    /// and are exactly those the local check does not clear.
-    fn check_order<L: Layout>(
-        cells: Shape,
-        mirrored: bool,
-    ) -> Result<(), proptest::test_runner::TestCaseError> {
-        let (cells, width, height) = normalize::<L>(L::Word::from_u128(cells & L::CELLS.to_u128()));
-        let ordered: Vec<(L::Word, bool)> =
-            SearchOrder::<L>::new(cells, width, height, mirrored).collect();
-        let mut ordered_sorted: Vec<L::Word> = ordered.iter().map(|&(domino, _)| domino).collect();
-        ordered_sorted.sort_unstable();
-        let mut all: Vec<L::Word> = dominoes::<L>(cells).collect();
-        all.sort_unstable();
-        proptest::prop_assert_eq!(ordered_sorted, all);
-        let cutting = ordered
-            .iter()
-            .take_while(|&&(_, connected)| !connected)
-            .count();
-        for (i, &(domino, connected)) in ordered.iter().enumerate() {
-            let first = domino.trailing_zeros();
-            let vertical = (domino >> first >> L::STRIDE) & L::Word::ONE == L::Word::ONE;
-            proptest::prop_assert_eq!(i >= cutting, connected);
-            let (cut_vertical, cut_horizontal) = may_cut::<L>(cells);
-            let cut = if vertical {
-                cut_vertical
-            } else {
-                cut_horizontal
-            };
-            proptest::prop_assert_eq!(connected, (cut >> first) & L::Word::ONE == L::Word::ZERO);
-        }
-        Ok(())
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn every_domino_is_searched_once(a: u128, b: u128, mirrored: bool) {
-            check_order::<Square>(a | b, mirrored)?;
-            check_order::<Strip>(a | b, mirrored)?;
-            check_order::<Broad>(a | b, mirrored)?;
-            check_order::<Tall>(a | b, mirrored)?;
-            check_order::<Wide>(a | b, mirrored)?;
-        }
-    }
 }

@@ -48,7 +48,7 @@ impl Values {
         self.0.remove(value as usize);
     }
 
-    floodgate_bitgrid::set_operations!(minus, and, is_disjoint);
+    floodgate_bitgrid::set_operations!(or, minus, and, is_disjoint);
 
     /// Takes `value` out of the set if it is there, else the greatest value (an option of a
     /// region rules out its value among the candidates, or, as far as the count of candidates

@@ -8,7 +8,7 @@ use floodgate_cram_core::board::{Board, Domino, Square, position_value};
 use floodgate_cram_core::engine::Engine;
 use floodgate_cram_core::shape::Square as SquareLayout;
 use floodgate_cram_core::shape::{Broad, Layout, Shape, Strip, Tall, Wide, Word, split};
-use floodgate_cram_core::solver::{Solver, dominoes};
+use floodgate_cram_core::solver::{Budget, Solver, dominoes};
 use proptest::prelude::*;
 
 /// The Grundy value of the empty cells `empty` of a `rows x columns` board (at most 64 cells),
@@ -199,9 +199,8 @@ fn a_solve_resumes_from_its_checkpoint() {
         assert!(value.is_some());
         let total = whole.stats().nodes + whole.stats().searched;
         let mut stopped = Solver::<Tall>::with_table_bytes(1 << 22);
-        stopped.limit_work(Some(total / 2));
         assert_eq!(
-            position_value(&board, &mut stopped),
+            position_value(&board, &mut stopped.budgeted(Budget::work(total / 2))),
             None,
             "{rows} x {columns}"
         );

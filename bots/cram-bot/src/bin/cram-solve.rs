@@ -20,7 +20,7 @@ use floodgate_botkit::{Args, Cli, Flag};
 use floodgate_cram_core::board::{Board, position_loses, position_value};
 use floodgate_cram_core::codec::parse_init;
 use floodgate_cram_core::shape::{Broad, Layout, LayoutKind, Square, Strip, Tall, Wide};
-use floodgate_cram_core::solver::Solver;
+use floodgate_cram_core::solver::{Budget, Solver};
 
 const CLI: Cli = Cli {
     name: env!("CARGO_BIN_NAME"),
@@ -128,36 +128,23 @@ fn solve_command(args: &Args) -> Result<(), Box<dyn Error>> {
 /// its tables and writing them as it goes.
 fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Box<dyn Error>> {
     let start = Instant::now();
-    let Settings {
-        table_bytes,
-        outcome_only,
-        reversed_ties,
-        mirrored,
-        ref checkpoint,
-    } = *settings;
-    let mut solver = match checkpoint {
-        Some(Checkpoint { path, .. }) if path.exists() => {
-            let mut input = BufReader::new(File::open(path)?);
-            Solver::<L>::read_from(&mut input, table_bytes)
-                .map_err(|error| format!("cannot resume from {}: {error}", path.display()))?
-        }
-        _ => Solver::<L>::with_table_bytes(table_bytes),
-    };
-    solver.set_reversed_ties(reversed_ties);
-    solver.set_mirrored(mirrored);
+    let mut solver = open_solver::<L>(settings)?;
+    solver.set_reversed_ties(settings.reversed_ties);
+    solver.set_mirrored(settings.mirrored);
     let answer = loop {
-        if let Some(Checkpoint { every, .. }) = checkpoint {
-            solver.set_deadline(Some(Instant::now() + *every));
-        }
-        // The value; for the outcome only, 0 when the player to move loses and 1 when it wins.
-        let answer = if outcome_only {
-            position_loses(board, &mut solver).map(|loses| u8::from(!loses))
-        } else {
-            position_value(board, &mut solver)
+        // With a checkpoint, until the next one is due.
+        let budget = match settings.checkpoint {
+            Some(Checkpoint { every, .. }) => Budget::until(Instant::now() + every),
+            None => Budget::default(),
         };
-        if let Some(Checkpoint { path, .. }) = checkpoint {
+        let (answer, expired) = {
+            let mut solver = solver.budgeted(budget);
+            let answer = position_answer(board, settings.outcome_only, &mut solver);
+            (answer, solver.expired())
+        };
+        if let Some(Checkpoint { path, .. }) = settings.checkpoint {
             write_checkpoint(&solver, path)?;
-            if answer.is_none() && solver.expired() {
+            if answer.is_none() && expired {
                 let stats = solver.stats();
                 eprintln!(
                     "{:.0} s: tables written to {} (regions searched {}, values stored {})",
@@ -171,6 +158,45 @@ fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Bo
         }
         break answer;
     };
+    Ok(report(board, settings.outcome_only, answer, start, &solver))
+}
+
+/// The value of `board`; for the outcome only, 0 when the player to move loses and 1 when it
+/// wins. `None` when a region is too large for the solver or its budget ran out.
+fn position_answer<L: Layout>(
+    board: &Board,
+    outcome_only: bool,
+    solver: &mut Solver<L>,
+) -> Option<u8> {
+    if outcome_only {
+        position_loses(board, solver).map(|loses| u8::from(!loses))
+    } else {
+        position_value(board, solver)
+    }
+}
+
+/// A new solver with the tables `settings` ask for, or one read back from the checkpoint when
+/// its file exists.
+fn open_solver<L: Layout>(settings: &Settings<'_>) -> Result<Solver<L>, Box<dyn Error>> {
+    match settings.checkpoint {
+        Some(Checkpoint { path, .. }) if path.exists() => {
+            let mut input = BufReader::new(File::open(path)?);
+            Ok(Solver::<L>::read_from(&mut input, settings.table_bytes)
+                .map_err(|error| format!("cannot resume from {}: {error}", path.display()))?)
+        }
+        _ => Ok(Solver::<L>::with_table_bytes(settings.table_bytes)),
+    }
+}
+
+/// The lines `cram-solve` prints: the board and its value (or only who wins; `None` when a
+/// region is too large for the solver), then the time since `start` and the solver's counters.
+fn report<L: Layout>(
+    board: &Board,
+    outcome_only: bool,
+    answer: Option<u8>,
+    start: Instant,
+    solver: &Solver<L>,
+) -> String {
     let unknown = "unknown: a region is larger than the solver's shapes (8 x 16, or 4 x 32)";
     let verdict = match (outcome_only, answer) {
         (true, Some(0)) => "the player to move loses (Grundy value 0)".to_string(),
@@ -181,7 +207,7 @@ fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Bo
         (false, None) => format!("Grundy value {unknown}"),
     };
     let stats = solver.stats();
-    Ok(format!(
+    format!(
         "{} x {}: {verdict}\ntime {:.3} s, regions valued by mex {}, regions searched {}, table hits {}, values stored {}, tables {} MiB\n",
         board.rows(),
         board.columns(),
@@ -191,7 +217,7 @@ fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Bo
         stats.hits,
         stats.stores,
         solver.table_bytes() >> 20
-    ))
+    )
 }
 
 /// Writes the solver's tables to `path` by way of a file beside it, so that a solve stopped

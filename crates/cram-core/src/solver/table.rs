@@ -1,15 +1,126 @@
-//! The solver's memo table: a fixed number of cache-line buckets holding a `u128` key's
-//! 96-bit fingerprint and a non-zero byte, with a filter that answers most lookups of absent
-//! keys from cache.
-//!
-//! The solver keeps two: region values (stored plus one) and the values a search showed a
-//! region does not have. It uses [`Table::with_bytes`], [`Table::bytes`], [`Table::get`],
-//! [`Table::set`] and [`Table::prefetch`], and [`Table::write_to`] and [`Table::read_from`] for a
-//! checkpoint.
+//! The solver's memo tables: a raw [`Table`] of fixed capacity, whose cache-line buckets hold a
+//! `u128` key's 96-bit fingerprint and a non-zero byte, with a filter that answers most lookups
+//! of absent keys from cache; and the two typed tables the solver keeps in it: region values
+//! ([`ValueTable`]) and the values a search showed a region does not have ([`ExcludedTable`]).
+//! How each packs its answer into a non-zero byte is private to it (and is what a checkpoint
+//! holds).
 
 use std::io::{self, Read, Write};
 
 use floodgate_search::prefetch;
+
+use crate::values::Values;
+
+/// The largest Grundy value a [`ValueTable`] holds.
+pub(super) const MAX_VALUE: u8 = u8::MAX - 1;
+
+/// Region values by canonical key.
+///
+/// Kept in a [`Table`] as the value plus one (the table's bytes are never 0, which marks an
+/// empty place), hence [`MAX_VALUE`].
+#[derive(Debug)]
+pub(super) struct ValueTable(Table);
+
+impl ValueTable {
+    /// A table of at most `bytes`, with a filter of `filter_bits` bits (see [`Table`]).
+    pub(super) fn with_bytes(bytes: usize, filter_bits: usize) -> Self {
+        Self(Table::with_bytes(bytes, filter_bits))
+    }
+
+    /// The value stored for `key`, if any.
+    #[inline]
+    pub(super) fn get(&self, key: u128) -> Option<u8> {
+        self.0.get(key).map(|stored| stored - 1)
+    }
+
+    /// Stores `value` (at most [`MAX_VALUE`]) for `key`.
+    #[inline]
+    pub(super) fn set(&mut self, key: u128, value: u8) {
+        debug_assert!(value <= MAX_VALUE);
+        self.0.set(key, value + 1);
+    }
+
+    /// Starts fetching the entry of `key` (see [`Table::prefetch`]).
+    #[inline]
+    pub(super) fn prefetch(&self, key: u128) {
+        self.0.prefetch(key);
+    }
+
+    /// The most memory the table takes, in bytes.
+    pub(super) fn bytes(&self) -> usize {
+        self.0.bytes()
+    }
+
+    /// Writes the table for [`ValueTable::read_from`].
+    pub(super) fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        self.0.write_to(out)
+    }
+
+    /// The table [`ValueTable::write_to`] wrote, which may grow to `bytes`.
+    pub(super) fn read_from(input: &mut impl Read, bytes: usize) -> io::Result<Self> {
+        Table::read_from(input, bytes).map(Self)
+    }
+}
+
+/// The values searches showed a region (by canonical key) does not have, as far as 0 to 6:
+/// the values most regions have, and all a byte keeps.
+///
+/// Kept in a [`Table`] as one bit per value (bit `v` for value `v`) with the top bit set, so
+/// that an entry is never 0 (an empty place).
+#[derive(Debug)]
+pub(super) struct ExcludedTable(Table);
+
+impl ExcludedTable {
+    /// The values an entry keeps.
+    const KEPT: Values = Values::up_to(6);
+
+    /// The bit that every entry has set.
+    const PRESENT: u8 = 0x80;
+
+    /// A table of at most `bytes`, without a filter.
+    pub(super) fn with_bytes(bytes: usize) -> Self {
+        Self(Table::with_bytes(bytes, 0))
+    }
+
+    /// The values `key` is known not to have (none when it has no entry).
+    #[inline]
+    pub(super) fn get(&self, key: u128) -> Values {
+        self.0.get(key).map_or(Values::default(), |bits| {
+            Values::low_bits(bits & !Self::PRESENT)
+        })
+    }
+
+    /// Stores that `key` does not have the values of `ruled_out` (the values 0 to 6 among
+    /// them; nothing when there are none), in place of what was stored for it.
+    #[inline]
+    pub(super) fn set(&mut self, key: u128, ruled_out: Values) {
+        let bits = ruled_out.and(Self::KEPT).low_byte();
+        if bits != 0 {
+            self.0.set(key, Self::PRESENT | bits);
+        }
+    }
+
+    /// Starts fetching the entry of `key` (see [`Table::prefetch`]).
+    #[inline]
+    pub(super) fn prefetch(&self, key: u128) {
+        self.0.prefetch(key);
+    }
+
+    /// The most memory the table takes, in bytes.
+    pub(super) fn bytes(&self) -> usize {
+        self.0.bytes()
+    }
+
+    /// Writes the table for [`ExcludedTable::read_from`].
+    pub(super) fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        self.0.write_to(out)
+    }
+
+    /// The table [`ExcludedTable::write_to`] wrote, which may grow to `bytes`.
+    pub(super) fn read_from(input: &mut impl Read, bytes: usize) -> io::Result<Self> {
+        Table::read_from(input, bytes).map(Self)
+    }
+}
 
 /// A memo table of fixed capacity: `2^k` buckets of one cache line, each holding five entries
 /// of 12 bytes. A key is hashed to 128 bits by a bijection (see [`hashes`]): the low `k` bits
@@ -19,7 +130,7 @@ use floodgate_search::prefetch;
 /// entry takes an empty place in its bucket or replaces the entries in turn (entries never go
 /// stale, so losing one only costs recomputation). Value 0 marks an empty place.
 #[derive(Debug)]
-pub(super) struct Table {
+struct Table {
     buckets: Vec<Bucket>,
     /// The most buckets the table may grow to.
     most: usize,
@@ -80,7 +191,7 @@ impl Table {
     /// A table of at most `bytes` (rounded down to a power of two), with a filter of
     /// `filter_bits` bits (a power of two; 0 for none). It starts small and doubles as it fills,
     /// up to that size.
-    pub(super) fn with_bytes(bytes: usize, filter_bits: usize) -> Self {
+    fn with_bytes(bytes: usize, filter_bits: usize) -> Self {
         let most = 1 << (bytes / size_of::<Bucket>()).max(1).ilog2();
         Self {
             buckets: Self::reserved(most, most.min(Self::FIRST_BUCKETS)),
@@ -108,7 +219,7 @@ impl Table {
     }
 
     /// The most memory the table takes, in bytes.
-    pub(super) fn bytes(&self) -> usize {
+    fn bytes(&self) -> usize {
         self.most * size_of::<Bucket>() + self.most_filter_bits() / 8
     }
 
@@ -163,7 +274,7 @@ impl Table {
 
     /// The byte stored for `key`, if it is in the table (or, about once in `2^(96 - k)`
     /// lookups, a byte stored for another key that agrees on the 96 bits kept).
-    pub(super) fn get(&self, key: u128) -> Option<u8> {
+    fn get(&self, key: u128) -> Option<u8> {
         let (first, second) = hashes(key);
         let kept = (second >> 32) as u32;
         if !self.filter.is_empty() {
@@ -185,7 +296,7 @@ impl Table {
     /// Starts fetching what [`Table::get`] of `key` reads (its filter word and its bucket) into
     /// the cache, without waiting for it: lookups of keys known some time before they are
     /// made wait on memory together rather than one after another.
-    pub(super) fn prefetch(&self, key: u128) {
+    fn prefetch(&self, key: u128) {
         let (first, second) = hashes(key);
         if !self.filter.is_empty() {
             let (word, _) = self.filter_bit((second >> 32) as u32);
@@ -196,7 +307,7 @@ impl Table {
 
     /// Stores `value` (not 0: that marks an empty place) for `key`, over its earlier value if
     /// it has one; the table grows first if it is due to.
-    pub(super) fn set(&mut self, key: u128, value: u8) {
+    fn set(&mut self, key: u128, value: u8) {
         debug_assert_ne!(value, 0, "0 marks an empty place");
         let (first, second) = hashes(key);
         let kept = (second >> 32) as u32;
@@ -307,7 +418,7 @@ fn invalid(what: &str) -> io::Error {
 impl Table {
     /// Writes the table (its buckets, filter and count; not its largest size) for
     /// [`Table::read_from`].
-    pub(super) fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+    fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
         for count in [self.buckets.len(), self.filter.len(), self.stored] {
             out.write_all(&(count as u64).to_le_bytes())?;
         }
@@ -324,7 +435,7 @@ impl Table {
 
     /// A table [`Table::write_to`] wrote, which may grow to `bytes` (or stays as large as it
     /// was written, if that is larger).
-    pub(super) fn read_from(input: &mut impl Read, bytes: usize) -> io::Result<Self> {
+    fn read_from(input: &mut impl Read, bytes: usize) -> io::Result<Self> {
         let buckets = read_u64(input)? as usize;
         let filter_words = read_u64(input)? as usize;
         let stored = read_u64(input)? as usize;
