@@ -1,9 +1,9 @@
 //! Built-in search baselines: the search crate's plain alpha-beta ([`floodgate_search::negamax`]) over
 //! each game's rules, with a simple evaluation written here (not the engines'), so that
 //! strength work can measure against something that searches. The rules are the core crate's
-//! judge-exact `floodgate_search::Game` (Grow, Domain Expansion: a `Baseline` puts the evaluation
-//! written here in place of the engine's; Flood Wars: `floodwars_core::rules::Rules`, with its
-//! plain count of cells), and written in the game's `baseline` module only for Cram. `alphabeta:D` searches D plies; `alphabeta:Nms` deepens
+//! judge-exact `floodgate_search::Game`, written once (Grow's and Domain Expansion's engine
+//! games, Flood Wars' and Cram's `rules::Rules`); a `Baseline` puts the evaluation written here
+//! in place of the game's own (Flood Wars keeps its rules' plain count of cells). `alphabeta:D` searches D plies; `alphabeta:Nms` deepens
 //! one ply at a time for N milliseconds and plays the move of the deepest search it finished,
 //! as a contest entry of the kind that uses its whole clock does.
 //!

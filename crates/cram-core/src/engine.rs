@@ -11,12 +11,13 @@ use std::time::Instant;
 use floodgate_bitgrid::{Cell, Plane};
 use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, MoveTime, Outcome, Player, Score,
-    TimePolicy, mix,
+    TimePolicy,
 };
 
 use floodgate_bitgrid::Connectivity::Four;
 
 use crate::board::{Board, Domino, Square, line_length, region_value};
+use crate::rules::{DominoNumber, MoveFilter, Position, Rules, blocking};
 use crate::shape::{Layout, Shape, Tall, fit};
 use crate::solver::{Budget, Solver, dominoes};
 
@@ -142,11 +143,7 @@ impl Engine {
     /// The look-ahead search's move, if it finishes an iteration within `limit` (the caller
     /// checks that it is legal on the board).
     fn look_ahead(&mut self, limit: Limit) -> Option<Domino> {
-        let state = LookaheadState {
-            board: self.board.clone(),
-            to_move: Player::First,
-            hash: 0,
-        };
+        let state = Position::new(self.board.clone(), Player::First);
         let clock = match limit {
             Limit::Time(deadline) => {
                 let time = MoveTime::ending_at(Instant::now(), deadline);
@@ -516,9 +513,9 @@ impl Scan {
     }
 }
 
-/// The look-ahead game for the search crate: Cram on a plane of empty cells, restricted to
-/// the most blocking moves of each position, with leaves valued by the solver it holds (the
-/// engine's, which also values the board's regions between searches).
+/// The look-ahead game for the search crate: Cram by [`Rules`], restricted to the
+/// [`LOOKAHEAD_MOVES`] most blocking moves of each position, with leaves valued by the solver it
+/// holds (the engine's, which also values the board's regions between searches).
 #[derive(Debug)]
 struct Lookahead {
     /// Behind a `RefCell`: valuing a leaf fills the solver's tables, and the search asks for
@@ -529,70 +526,34 @@ struct Lookahead {
     deadline: Option<Instant>,
 }
 
-/// A look-ahead position.
-#[derive(Clone, Debug)]
-struct LookaheadState {
-    board: Board,
-    to_move: Player,
-    /// A Zobrist-style hash of the cells filled since the root.
-    hash: u64,
-}
-
-/// A look-ahead move: the domino's number ([`Domino::numbered`]; below 8,192 on the boards of at
-/// most 64 x 64 the look-ahead runs on).
-type LookaheadMove = u16;
-
-/// How many moves a domino takes away: the empty neighbours of its two cells (each counts
-/// the other).
-fn blocking(board: &Board, domino: Domino) -> usize {
-    board.empty_neighbours(domino.first) + board.empty_neighbours(domino.second)
-}
+/// The rules the look-ahead searches by.
+const LOOKAHEAD_RULES: Rules = Rules {
+    moves: MoveFilter::MostBlocking(LOOKAHEAD_MOVES),
+};
 
 impl Game for Lookahead {
-    type State = LookaheadState;
-    type Move = LookaheadMove;
+    type State = Position;
+    type Move = DominoNumber;
 
-    fn player_to_move(&self, state: &LookaheadState) -> Player {
-        state.to_move
+    fn player_to_move(&self, position: &Position) -> Player {
+        LOOKAHEAD_RULES.player_to_move(position)
     }
 
-    fn generate_moves(&self, state: &LookaheadState, moves: &mut MoveList<LookaheadMove>) {
-        let board = &state.board;
-        let (right, below) = board.move_starts();
-        let columns = board.columns();
-        let mut scored: Vec<(usize, LookaheadMove)> = Vec::new();
-        for (starts, vertical) in [(&right, 0), (&below, 1)] {
-            for cell in starts.iter() {
-                let number = 2 * (cell.y * columns + cell.x) + vertical;
-                let score = blocking(board, Domino::numbered(number, columns));
-                scored.push((score, number as LookaheadMove));
-            }
-        }
-        // The most blocking first; ties in board order.
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        moves.extend(scored.iter().take(LOOKAHEAD_MOVES).map(|&(_, m)| m));
+    fn generate_moves(&self, position: &Position, moves: &mut MoveList<DominoNumber>) {
+        LOOKAHEAD_RULES.generate_moves(position, moves);
     }
 
-    fn outcome(&self, state: &LookaheadState) -> Option<Outcome> {
-        (!state.board.has_move()).then(|| Outcome::Win(state.to_move.other()))
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
+        LOOKAHEAD_RULES.outcome(position)
     }
 
-    fn next(&self, state: &LookaheadState, m: LookaheadMove) -> LookaheadState {
-        let columns = state.board.columns();
-        let domino = Domino::numbered(m as usize, columns);
-        let mut next = state.clone();
-        next.board.play(domino);
-        for square in [domino.first, domino.second] {
-            next.hash ^= mix(1 + (square.row * columns + square.column) as u64);
-        }
-        next.hash ^= 0x9E37_79B9_7F4A_7C15;
-        next.to_move = state.to_move.other();
-        next
+    fn next(&self, position: &Position, m: DominoNumber) -> Position {
+        LOOKAHEAD_RULES.next(position, m)
     }
 
     /// Won or lost when the solver values every region within [`LEAF_WORK`], else 0.
-    fn evaluate(&self, state: &LookaheadState) -> Score {
-        let regions: Vec<Plane> = state.board.empty().components(Four).collect();
+    fn evaluate(&self, position: &Position) -> Score {
+        let regions: Vec<Plane> = position.board.empty().components(Four).collect();
         if regions
             .iter()
             .any(|region| region.len() > SOLVABLE_CELLS && line_length(region).is_none())
@@ -614,11 +575,11 @@ impl Game for Lookahead {
         }
     }
 
-    fn hash(&self, state: &LookaheadState) -> u64 {
-        state.hash
+    fn hash(&self, position: &Position) -> u64 {
+        LOOKAHEAD_RULES.hash(position)
     }
 
-    fn move_index(&self, m: LookaheadMove) -> usize {
-        m as usize % 4096
+    fn move_index(&self, m: DominoNumber) -> usize {
+        LOOKAHEAD_RULES.move_index(m)
     }
 }

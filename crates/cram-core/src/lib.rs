@@ -7,6 +7,8 @@
 //! - [`codec`]: the judge's lines: the init line, moves, and the answer a bot prints;
 //! - [`engine`]: the playing engine: perfect play once every region has a value, a look-ahead
 //!   search before that, a blocking move in constant time on huge boards;
+//! - [`rules`]: the judge's game as a search game, its moves filtered as a search asks (the
+//!   look-ahead's and the arena's baseline's);
 //! - [`shape`]: small regions as bitboards in one machine word (`u64` or `u128`) and their
 //!   canonical keys;
 //! - [`solver`]: the Grundy solver with its bounded memo tables (a module of their own) and its
@@ -25,6 +27,7 @@
 pub mod board;
 pub mod codec;
 pub mod engine;
+pub mod rules;
 pub mod shape;
 pub mod solver;
 mod values;

@@ -1,53 +1,29 @@
-//! The `alphabeta` baseline for Cram, on the rules of `floodgate_cram_core::board::Board`.
+//! The `alphabeta` baseline for Cram, on cram-core's judge-exact game
+//! (`floodgate_cram_core::rules::Rules`) with every domino tried and no evaluation.
 
 use floodgate_cram_core::board::{Board, Domino};
-use floodgate_search::{Game, MoveList, Outcome, Player, Score, mix};
+use floodgate_cram_core::rules::{MoveFilter, Position, Rules};
+use floodgate_search::{Player, Score};
 
-use crate::baseline::{Limit, search_move};
+use crate::baseline::{Baseline, Limit, search_move};
 
-/// Cram on the rules of `floodgate_cram_core::board::Board`, with the baseline's evaluation. The board
-/// does not say whose turn it is, so a position is the board and the player to move.
-#[derive(Clone, Copy, Debug)]
-struct Rules;
+/// Cram with every domino tried, no opinion at the horizon, and a loss worth a margin of 1.
+const RULES: Baseline<Rules> = Baseline::new(
+    Rules {
+        moves: MoveFilter::All,
+    },
+    no_opinion,
+    loss,
+);
 
-impl Game for Rules {
-    type State = (Board, Player);
-    type Move = Domino;
+/// The evaluation at the horizon: 0, no opinion.
+fn no_opinion(_: &Position) -> Score {
+    0
+}
 
-    fn player_to_move(&self, &(_, player): &(Board, Player)) -> Player {
-        player
-    }
-
-    fn generate_moves(&self, (board, _): &(Board, Player), moves: &mut MoveList<Domino>) {
-        moves.extend(board.moves());
-    }
-
-    fn outcome(&self, (board, player): &(Board, Player)) -> Option<Outcome> {
-        // The player with no move loses.
-        (!board.has_move()).then(|| Outcome::Win(player.other()))
-    }
-
-    fn next(&self, (board, player): &(Board, Player), domino: Domino) -> (Board, Player) {
-        let mut next = board.clone();
-        next.play(domino);
-        (next, player.other())
-    }
-
-    fn evaluate(&self, _: &(Board, Player)) -> Score {
-        0
-    }
-
-    /// A loss, with no margin beyond that.
-    fn final_margin(&self, _: &(Board, Player)) -> Score {
-        -1
-    }
-
-    fn hash(&self, (board, player): &(Board, Player)) -> u64 {
-        let cells = board.empty().iter();
-        cells.fold(player.index() as u64, |hash, cell| {
-            mix(hash ^ (cell.y * board.columns() + cell.x) as u64)
-        })
-    }
+/// A loss, with no margin beyond that.
+fn loss(_: &Position) -> Score {
+    -1
 }
 
 /// The domino the baseline searching within `limit` places on `board` (which has a legal one).
@@ -57,7 +33,8 @@ impl Game for Rules {
 /// vertical, each by its upper-left cell in reading order). Every domino of every node is
 /// tried: meant for small boards (the arena uses 5 x 5 to 21 x 21), not the 999 x 999 ones.
 pub fn choose(board: &Board, limit: Limit) -> Domino {
-    search_move(Rules, &(board.clone(), Player::First), limit)
+    let number = search_move(RULES, &Position::new(board.clone(), Player::First), limit);
+    Domino::numbered(number as usize, board.columns())
 }
 
 #[cfg(test)]
@@ -78,7 +55,7 @@ mod tests {
         boards.push(holes);
         for board in &boards {
             for depth in 1..=5 {
-                assert_matches_minimax(&Rules, &(board.clone(), Player::First), depth);
+                assert_matches_minimax(&RULES, &Position::new(board.clone(), Player::First), depth);
             }
         }
     }
@@ -92,10 +69,14 @@ mod tests {
         // win comes a ply later); depth 3 sees the win.
         let line = Board::new(1, 6);
         assert_eq!(choose(&line, Limit::Depth(1)), domino(0, 0, false));
-        let line_to_play = (line.clone(), Player::First);
-        assert_eq!(best(&Rules, &line_to_play, 2), (domino(0, 2, false), 0));
-        let (chosen, value) = best(&Rules, &line_to_play, 3);
-        assert_eq!(chosen, domino(0, 2, false));
+        let line_to_play = Position::new(line.clone(), Player::First);
+        // The middle domino, horizontal from column 2: number 2 * 2 + 0.
+        let middle = 4;
+        assert_eq!(Domino::numbered(middle, 6), domino(0, 2, false));
+        let middle = middle as u32;
+        assert_eq!(best(&RULES, &line_to_play, 2), (middle, 0));
+        let (chosen, value) = best(&RULES, &line_to_play, 3);
+        assert_eq!(chosen, middle);
         assert!(value > floodgate_search::WIN - 3);
     }
 
