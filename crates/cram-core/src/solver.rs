@@ -68,9 +68,10 @@ struct Leftover<W: Word> {
     heap: u8,
 }
 
-/// What a region asked for a set of wanted values answers.
+/// What looking up a region for a set of wanted values finds (search's `Answer` is another thing:
+/// the move a judge always gets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Answer {
+enum Lookup {
     /// The region's value (one of those wanted, or found all the same).
     Value(u8),
     /// The region's value is not one of those wanted.
@@ -272,7 +273,7 @@ impl<L: Layout> Solver<L> {
         for piece in pieces {
             heap ^= self.region_value(piece)?;
         }
-        Ok(self.region_value_in(largest, Values::single(heap))? == Answer::Value(heap))
+        Ok(self.region_value_in(largest, Values::single(heap))? == Lookup::Value(heap))
     }
 
     /// The Grundy value of `cells` (any number of regions): the XOR of its pieces' values.
@@ -300,15 +301,15 @@ impl<L: Layout> Solver<L> {
     /// The Grundy value of one connected region.
     fn region_value(&mut self, region: L::Word) -> Result<u8, OutOfBudget> {
         match self.region_value_in(region, Values::ALL)? {
-            Answer::Value(value) => Ok(value),
-            Answer::NotWanted => unreachable!("every value is wanted"),
+            Lookup::Value(value) => Ok(value),
+            Lookup::NotWanted => unreachable!("every value is wanted"),
         }
     }
 
     /// The Grundy value of one connected region if it is one of `wanted`.
-    fn region_value_in(&mut self, region: L::Word, wanted: Values) -> Result<Answer, OutOfBudget> {
+    fn region_value_in(&mut self, region: L::Word, wanted: Values) -> Result<Lookup, OutOfBudget> {
         if horizontal_moves::<L>(region) | vertical_moves::<L>(region) == L::Word::ZERO {
-            return Ok(Answer::Value(0));
+            return Ok(Lookup::Value(0));
         }
         if region.count_ones() <= SMALL_CELLS {
             // Small regions are valued exactly whatever is wanted.
@@ -316,10 +317,10 @@ impl<L: Layout> Solver<L> {
             let (cells, value) = self.placed[slot];
             if cells == region {
                 self.stats.hits += 1;
-                return Ok(Answer::Value(value));
+                return Ok(Lookup::Value(value));
             }
             let answer = self.region_value_by_key(region, wanted)?;
-            if let Answer::Value(value) = answer {
+            if let Lookup::Value(value) = answer {
                 self.placed[slot] = (region, value);
             }
             return Ok(answer);
@@ -332,13 +333,13 @@ impl<L: Layout> Solver<L> {
         &mut self,
         region: L::Word,
         wanted: Values,
-    ) -> Result<Answer, OutOfBudget> {
+    ) -> Result<Lookup, OutOfBudget> {
         // A region's value does not change under translation or symmetry: it is kept by its
         // canonical key alone (one lookup, one entry).
         let (moved, width, height) = normalize::<L>(region);
         let (key, width, height) = canonical_in_corner::<L>(moved, width, height);
         if let Some(value) = self.known(key) {
-            return Ok(Answer::Value(value));
+            return Ok(Lookup::Value(value));
         }
         let value = if half_turn_copyable_in_corner::<L>(key, width, height) {
             0
@@ -349,18 +350,18 @@ impl<L: Layout> Solver<L> {
             let wanted = wanted.minus(ruled_out);
             if wanted == Values::default() {
                 self.stats.hits += 1;
-                return Ok(Answer::NotWanted);
+                return Ok(Lookup::NotWanted);
             }
             match self.search(key, width, height, wanted)? {
                 Searched::Value(value) => value,
                 Searched::RuledOut(not) => {
                     self.excluded.set(key.to_u128(), not.or(ruled_out));
-                    return Ok(Answer::NotWanted);
+                    return Ok(Lookup::NotWanted);
                 }
             }
         };
         self.remember(key, value);
-        Ok(Answer::Value(value))
+        Ok(Lookup::Value(value))
     }
 
     /// The mex of the values of a region's options.
@@ -487,8 +488,8 @@ impl<L: Layout> Solver<L> {
             self.settle(option)?;
             let (first, heap) = (option.unknown[0], option.heap);
             match self.region_value_in(first, asked.xor_each(heap))? {
-                Answer::Value(value) => candidates.rule_out(value ^ heap),
-                Answer::NotWanted => {
+                Lookup::Value(value) => candidates.rule_out(value ^ heap),
+                Lookup::NotWanted => {
                     candidates = others;
                     exact = false;
                 }
@@ -522,14 +523,14 @@ impl<L: Layout> Solver<L> {
                 self.settle(option)?;
                 let (first, heap) = (option.unknown[0], option.heap);
                 match self.region_value_in(first, Values::single(guess ^ heap))? {
-                    Answer::Value(value) => {
+                    Lookup::Value(value) => {
                         candidates.rule_out(value ^ heap);
                         order.remove(i);
                         if !candidates.contains(guess) {
                             continue 'guesses;
                         }
                     }
-                    Answer::NotWanted => i += 1,
+                    Lookup::NotWanted => i += 1,
                 }
             }
             return Ok(guess);
