@@ -2,7 +2,7 @@
 //! either seat. Each turn's clock starts when its input line arrives; the budgets (default
 //! 800 ms for the first turn and 75 ms after, of CodinGame's 1000 ms and 100 ms) can be set with
 //! `--first-budget-ms N` and `--budget-ms N` or `DOMAIN_FIRST_BUDGET_MS` and
-//! `DOMAIN_BUDGET_MS`. The search (`floodgate_domain_core::player`) is alpha-beta, its table kept for the
+//! `DOMAIN_BUDGET_MS`. The search (`floodgate_domain_core::bot`) is alpha-beta, its table kept for the
 //! whole game; `--mcts` switches to Monte Carlo tree search. End of input ends the game
 //! (exit 0); a malformed line gets one line on standard error and exit status 2.
 
@@ -11,8 +11,8 @@ use std::process::ExitCode;
 
 use floodgate_botkit::{Args, Cli, Flag, Flow, LineReader};
 use floodgate_domain_core::MoveTime;
+use floodgate_domain_core::bot::{Bot, SearchKind};
 use floodgate_domain_core::codec::{parse_cell, parse_size};
-use floodgate_domain_core::player::{Player, SearchKind};
 
 const CLI: Cli = Cli {
     name: env!("CARGO_PKG_NAME"),
@@ -45,11 +45,11 @@ fn play(args: &Args) -> Result<(), Box<dyn Error>> {
     } else {
         SearchKind::AlphaBeta
     };
-    let mut player = Player::new(mine, kind)?;
+    let mut bot = Bot::new(mine, kind)?;
     let (mut budget, later) = (args.budget("--first-budget-ms"), args.budget("--budget-ms"));
     let mut stdout = std::io::stdout().lock();
     floodgate_botkit::answer_lines(&mut lines, &mut stdout, |line, arrived| {
-        let turn = player.turn(line, MoveTime::new(arrived, budget))?;
+        let turn = bot.turn(line, MoveTime::new(arrived, budget))?;
         if let Some(warning) = turn.warning() {
             eprintln!("{}: {warning}", CLI.name);
         }

@@ -8,7 +8,7 @@
 //! - [`race`]: which cells each token reaches first, the race the evaluation, the arena's
 //!   baselines and its pictures share;
 //! - [`engine`]: the evaluation (who reaches each cell first) and the alpha-beta engine;
-//! - [`player`]: the bot's search each turn, with the settings it plays with.
+//! - [`bot`]: the bot's side of a game: its search each turn, with the settings it plays with.
 //!
 //! ```
 //! use floodgate_domain_core::board::{Cell, Dir};
@@ -22,9 +22,9 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod bot;
 pub mod codec;
 pub mod engine;
-pub mod player;
 pub mod race;
 pub mod state;
 

@@ -22,7 +22,7 @@ pub const MCTS_MEMORY_BYTES: usize = 32 << 20;
 /// worth a win probability of about 73%).
 pub const MCTS_EVAL_SCALE: f64 = 40.0;
 
-/// Which search a [`Player`] runs.
+/// Which search a [`Bot`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchKind {
     /// Alpha-beta ([`Engine`]): deepens while its next iteration is predicted to be worth
@@ -34,7 +34,7 @@ pub enum SearchKind {
 
 /// Why a turn's line, or the start, cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerError {
+pub enum BotError {
     /// A line that is not what the protocol sends.
     Line(LineError),
     /// A start that is not one of the two corners.
@@ -45,7 +45,7 @@ pub enum PlayerError {
     NoAction,
 }
 
-impl fmt::Display for PlayerError {
+impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Line(error) => error.fmt(f),
@@ -60,9 +60,9 @@ impl fmt::Display for PlayerError {
     }
 }
 
-impl std::error::Error for PlayerError {}
+impl std::error::Error for BotError {}
 
-impl From<LineError> for PlayerError {
+impl From<LineError> for BotError {
     fn from(error: LineError) -> Self {
         Self::Line(error)
     }
@@ -90,21 +90,21 @@ impl Turn {
 
 /// The bot's seat, the position and its search, for one game.
 #[derive(Debug)]
-pub struct Player {
+pub struct Bot {
     seat: u8,
     kind: SearchKind,
     state: State,
     engine: Engine,
 }
 
-impl Player {
+impl Bot {
     /// The player whose token starts at `start` (`0 0` moves first, `6 6` second), searching
     /// with `kind`.
-    pub fn new(start: Cell, kind: SearchKind) -> Result<Self, PlayerError> {
+    pub fn new(start: Cell, kind: SearchKind) -> Result<Self, BotError> {
         let seat = match (start.x(), start.y()) {
             (0, 0) => 0,
             (6, 6) => 1,
-            _ => return Err(PlayerError::NotACorner(start)),
+            _ => return Err(BotError::NotACorner(start)),
         };
         Ok(Self {
             seat,
@@ -116,7 +116,7 @@ impl Player {
 
     /// Plays a turn: follows the opponent's action on the referee's `line` (none on the first
     /// turn), then chooses an action within `time` and plays it.
-    pub fn turn(&mut self, line: &str, time: MoveTime) -> Result<Turn, PlayerError> {
+    pub fn turn(&mut self, line: &str, time: MoveTime) -> Result<Turn, BotError> {
         let mut illegal = None;
         if let Some(action) = parse_action_line(line)? {
             if !self.state.is_legal(action) {
@@ -125,9 +125,9 @@ impl Player {
             self.state = self.state.play_reported(action);
         }
         if self.state.to_move() != self.seat {
-            return Err(PlayerError::OutOfStep(line.to_string()));
+            return Err(BotError::OutOfStep(line.to_string()));
         }
-        let action = self.choose(time).ok_or(PlayerError::NoAction)?;
+        let action = self.choose(time).ok_or(BotError::NoAction)?;
         self.state = self.state.play(action);
         Ok(Turn { action, illegal })
     }
@@ -175,7 +175,7 @@ mod tests {
         let decided = State::new(walls, [Cell::new(0, 0), Cell::new(6, 6)], 0);
         assert!(decided.is_over());
         for kind in [SearchKind::AlphaBeta, SearchKind::Mcts] {
-            let mut player = Player::new(Cell::new(0, 0), kind).unwrap();
+            let mut player = Bot::new(Cell::new(0, 0), kind).unwrap();
             player.state = decided;
             let time = MoveTime::new(Instant::now(), Duration::from_millis(20));
             let action = player.choose(time).expect("an action while one is legal");
