@@ -23,7 +23,7 @@ pub const FILE_LIMIT: u64 = 64 << 20;
 /// What the referee holds a player's processes to, beyond time: each limit `None` is not
 /// enforced.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct ProcessLimits {
     /// The peak resident memory of the process, or of any process it started, in KiB.
     pub memory_kib: Option<u64>,
     /// Processes at once: the program and everything it started.
@@ -59,7 +59,7 @@ pub enum Breach {
     },
 }
 
-impl Limits {
+impl ProcessLimits {
     /// The breach of a process tree whose peak memory is `peak_kib` and which has `processes`
     /// processes, or whose output reached the limit (`output_full`).
     fn breach(&self, peak_kib: u64, processes: u32, output_full: bool) -> Option<Breach> {
@@ -180,7 +180,7 @@ impl std::error::Error for SpawnError {}
 /// Starts `command` (program and arguments) with piped standard streams, in a process group
 /// of its own so that whatever it starts can be stopped with it, and with `limits`' file size
 /// limit.
-fn spawn(command: &[String], limits: &Limits) -> Result<std::process::Child, SpawnError> {
+fn spawn(command: &[String], limits: &ProcessLimits) -> Result<std::process::Child, SpawnError> {
     let Some((program, args)) = command.split_first() else {
         let reason = "empty command".to_string();
         return Err(SpawnError {
@@ -374,7 +374,7 @@ fn reap(
     child: &mut std::process::Child,
     since: Instant,
     limit: Duration,
-    limits: &Limits,
+    limits: &ProcessLimits,
     output_full: &AtomicBool,
     mut seen: Survey,
 ) -> Reaped {
@@ -444,7 +444,7 @@ fn reaped_peak_kib(seen_kib: u64, usage: &libc::rusage) -> u64 {
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
 /// file, killing it if it runs longer than `limit`, goes over one of `limits` (memory and
 /// processes read every 2 ms), or writes [`OUTPUT_LIMIT`] bytes to either output.
-pub fn run_once(command: &[String], input: &[u8], limit: Duration, limits: &Limits) -> Run {
+pub fn run_once(command: &[String], input: &[u8], limit: Duration, limits: &ProcessLimits) -> Run {
     let start = Instant::now();
     let failed = |message: String| Run {
         exit: Exit::SpawnFailed(message),
@@ -499,7 +499,7 @@ pub struct Session {
     stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
     stderr: Option<thread::JoinHandle<Vec<u8>>>,
-    limits: Limits,
+    limits: ProcessLimits,
     /// What the watcher thread has found.
     watch: Arc<Watch>,
     watcher: Option<thread::JoinHandle<()>>,
@@ -521,7 +521,7 @@ const WATCH_EVERY: Duration = Duration::from_millis(10);
 
 /// Looks at the process tree of `pid` every [`WATCH_EVERY`] until `watch.stop`, and stops its
 /// process group at once when it goes over `limits`.
-fn watch(pid: libc::pid_t, limits: Limits, watch: &Watch) {
+fn watch(pid: libc::pid_t, limits: ProcessLimits, watch: &Watch) {
     let pid_text = pid.to_string();
     let mut seen = Survey::default();
     while !watch.stop.load(Ordering::Relaxed) {
@@ -575,7 +575,7 @@ pub struct SessionEnd {
 
 impl Session {
     /// Starts `command` (program and arguments), held to `limits` for as long as it runs.
-    pub fn start(command: &[String], limits: &Limits) -> Result<Self, SpawnError> {
+    pub fn start(command: &[String], limits: &ProcessLimits) -> Result<Self, SpawnError> {
         let mut child = spawn(command, limits)?;
         let stdout = child.stdout.take().expect("a piped standard output");
         let (sender, lines) = std::sync::mpsc::channel();
@@ -669,9 +669,9 @@ impl Session {
             peak_kib: self.watch.peak_kib.load(Ordering::Relaxed),
             processes: 0,
         };
-        let only_exit = Limits {
+        let only_exit = ProcessLimits {
             sandboxed: self.limits.sandboxed,
-            ..Limits::default()
+            ..ProcessLimits::default()
         };
         let never_full = AtomicBool::new(false);
         let reaped = reap(
@@ -703,7 +703,7 @@ mod tests {
     fn an_end_is_timed_when_the_referee_sees_it() {
         let command = ["true".to_string()];
         let since = Instant::now();
-        let mut child = spawn(&command, &Limits::default()).unwrap();
+        let mut child = spawn(&command, &ProcessLimits::default()).unwrap();
         // The bot ends at once, but the referee looks only after 100 ms: that is its time.
         thread::sleep(Duration::from_millis(100));
         let limit = Duration::from_millis(20);
@@ -712,7 +712,7 @@ mod tests {
             &mut child,
             since,
             limit,
-            &Limits::default(),
+            &ProcessLimits::default(),
             &full,
             Survey::default(),
         );
@@ -727,7 +727,11 @@ mod tests {
         // referee's code address: reading the referee itself is that moment, held still.
         let referee = std::process::id().to_string();
         assert_eq!(high_water_kib(&referee), None);
-        let mut child = spawn(&["sleep".to_string(), "5".to_string()], &Limits::default()).unwrap();
+        let mut child = spawn(
+            &["sleep".to_string(), "5".to_string()],
+            &ProcessLimits::default(),
+        )
+        .unwrap();
         let since = Instant::now();
         let mut peak = None;
         while peak.is_none() && since.elapsed() < Duration::from_secs(2) {
@@ -741,7 +745,7 @@ mod tests {
 
     #[test]
     fn a_run_is_late_exactly_when_its_time_is_over_the_limit() {
-        let none = Limits::default();
+        let none = ProcessLimits::default();
         let quick = run_once(&["true".to_string()], b"", Duration::from_secs(5), &none);
         let slow = run_once(
             &["sleep".to_string(), "5".to_string()],

@@ -14,7 +14,7 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::error::Error;
 use crate::player::{Builtin, Player, Program};
-use crate::process::{FILE_LIMIT, Limits, PROCESS_LIMIT, Received, Session};
+use crate::process::{FILE_LIMIT, PROCESS_LIMIT, ProcessLimits, Received, Session};
 use crate::record::GameRecord;
 use crate::termination::{Awaited, Loss, Termination};
 
@@ -74,7 +74,7 @@ pub struct Turn<'a, P> {
     pub first: bool,
     /// What the program is held to beyond time: its judge's stated memory and the arena's own
     /// process and file size limits, unless its limits are off.
-    pub limits: Limits,
+    pub limits: ProcessLimits,
 }
 
 impl<P> Turn<'_, P> {
@@ -86,14 +86,14 @@ impl<P> Turn<'_, P> {
 
 /// How a game ended in points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Points {
+pub struct FinalPoints {
     /// The points as the judge gives them, seat 0 then seat 1.
     pub points: [i64; 2],
     /// The winning seat, `None` for a draw.
     pub winner: Option<u8>,
 }
 
-impl Points {
+impl FinalPoints {
     /// The higher points win.
     pub fn higher_wins(points: [i64; 2]) -> Self {
         let winner = match points[0].cmp(&points[1]) {
@@ -186,7 +186,7 @@ pub trait Judge: Sync {
         _command: &[String],
         _position: &Self::Position,
         _limit: Duration,
-        _limits: &Limits,
+        _limits: &ProcessLimits,
         _record: &mut GameRecord,
     ) -> Result<Option<Self::Link>, Loss> {
         Ok(None)
@@ -223,7 +223,7 @@ pub trait Judge: Sync {
     }
 
     /// The points of a game played to its end.
-    fn final_points(&self, position: &Self::Position) -> Points;
+    fn final_points(&self, position: &Self::Position) -> FinalPoints;
 
     /// The points when `seat` forfeits for `loss` (the other seat wins).
     fn forfeit_points(&self, position: &Self::Position, seat: usize, loss: &Loss) -> [i64; 2];
@@ -276,16 +276,16 @@ pub fn play<J: Judge>(
 impl<J: Judge> Table<'_, J> {
     /// What the program of `seat` is held to beyond time: the judge's stated memory, and the
     /// arena's own process and file size limits, unless the player's limits are off.
-    fn held_to(&self, seat: usize) -> Limits {
+    fn held_to(&self, seat: usize) -> ProcessLimits {
         let player = &self.players[seat];
         let sandboxed = player.sandboxed;
         if !player.limits {
-            return Limits {
+            return ProcessLimits {
                 sandboxed,
-                ..Limits::default()
+                ..ProcessLimits::default()
             };
         }
-        Limits {
+        ProcessLimits {
             memory_kib: J::MEMORY_LIMIT_MIB.map(|mib| mib << 10),
             processes: Some(PROCESS_LIMIT),
             file_bytes: Some(FILE_LIMIT),
@@ -373,7 +373,7 @@ impl<J: Judge> Table<'_, J> {
     fn end(mut self, position: &J::Position, termination: Termination) -> GameRecord {
         match termination {
             Termination::Normal => {
-                let Points { points, winner } = self.judge.final_points(position);
+                let FinalPoints { points, winner } = self.judge.final_points(position);
                 self.record.points = points;
                 self.record.winner = winner;
             }

@@ -3,14 +3,14 @@
 
 use std::time::Duration;
 
-use floodgate_arena::process::{Breach, Exit, Limits, Received, Session, run_once};
+use floodgate_arena::process::{Breach, Exit, ProcessLimits, Received, Session, run_once};
 
 #[test]
 fn sessions_exchange_lines_under_limits() {
     let script = "while read line; do if [ \"$line\" = quiet ]; then sleep 2; else echo \"got $line\"; fi; done";
     let mut bot = Session::start(
         &["sh".into(), "-c".into(), script.into()],
-        &Limits::default(),
+        &ProcessLimits::default(),
     )
     .unwrap();
     bot.send("a").unwrap();
@@ -33,7 +33,7 @@ fn sessions_exchange_lines_under_limits() {
             "-c".into(),
             "read line; echo bye; exit 4".into(),
         ],
-        &Limits::default(),
+        &ProcessLimits::default(),
     )
     .unwrap();
     short_lived.send("hello").unwrap();
@@ -48,14 +48,14 @@ fn sessions_exchange_lines_under_limits() {
         short_lived.finish(Duration::from_secs(1)).exit,
         Exit::Code(4)
     );
-    assert!(Session::start(&["/nonexistent/bot".into()], &Limits::default()).is_err());
+    assert!(Session::start(&["/nonexistent/bot".into()], &ProcessLimits::default()).is_err());
 }
 
 #[test]
 fn a_line_found_after_the_limit_is_late() {
     let mut bot = Session::start(
         &["sh".into(), "-c".into(), "echo early; sleep 1".into()],
-        &Limits::default(),
+        &ProcessLimits::default(),
     )
     .unwrap();
     // The line is written at once, but the referee looks for it only after its limit.
@@ -71,7 +71,12 @@ fn peak_memory_is_the_bots_own() {
     let ballast = vec![1u8; 32 << 20];
     assert!(ballast.iter().step_by(4096).all(|&b| b == 1));
     let command: Vec<String> = ["sleep", "0.05"].map(String::from).to_vec();
-    let run = run_once(&command, b"", Duration::from_secs(2), &Limits::default());
+    let run = run_once(
+        &command,
+        b"",
+        Duration::from_secs(2),
+        &ProcessLimits::default(),
+    );
     assert!(
         run.peak_rss_kib > 0 && run.peak_rss_kib < 8 << 10,
         "sleep peaked at {} KiB",
@@ -80,12 +85,12 @@ fn peak_memory_is_the_bots_own() {
     std::hint::black_box(ballast);
 }
 
-/// Limits of 8 processes and 1 MiB files, and nothing else.
-fn small_limits() -> Limits {
-    Limits {
+/// ProcessLimits of 8 processes and 1 MiB files, and nothing else.
+fn small_limits() -> ProcessLimits {
+    ProcessLimits {
         processes: Some(8),
         file_bytes: Some(1 << 20),
-        ..Limits::default()
+        ..ProcessLimits::default()
     }
 }
 
@@ -116,7 +121,7 @@ fn a_run_that_forks_without_end_is_stopped_at_the_process_limit() {
         &shell(FORKS),
         b"",
         Duration::from_millis(300),
-        &Limits::default(),
+        &ProcessLimits::default(),
     );
     assert!(run.timed_out && run.breach.is_none());
 }
@@ -156,7 +161,7 @@ fn a_file_written_past_the_limit_ends_the_writer() {
     );
     bot.finish(Duration::from_millis(100));
     // Without the limit the file is written whole: the tests above can fail.
-    let run = run_once(&shell(&fill(&dir)), b"", limit, &Limits::default());
+    let run = run_once(&shell(&fill(&dir)), b"", limit, &ProcessLimits::default());
     assert_eq!((run.exit, run.breach), (Exit::Code(0), None));
     assert_eq!(std::fs::metadata(dir.join("fill")).unwrap().len(), 4 << 20);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -23,11 +23,11 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use crate::error::Error;
 use crate::player::Builtin;
-use crate::process::{Limits, Received, Session};
+use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, draw_side};
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Judge, Points, Reply, Turn, exchange, other_seat_scores};
+use crate::turn::{FinalPoints, Judge, Reply, Turn, exchange, other_seat_scores};
 
 /// The init line of a seeded game: an `n x n` board with `n` in `sizes`, and about
 /// `prefill_percent` of its cells pre-filled (listed in random order, some twice, as the
@@ -97,7 +97,7 @@ fn start(
     command: &[String],
     init: &str,
     limit: Duration,
-    limits: &Limits,
+    limits: &ProcessLimits,
     peak_kib: &mut u64,
 ) -> Result<(Session, Duration), Loss> {
     let started = Instant::now();
@@ -189,7 +189,7 @@ impl Judge for Cram {
         command: &[String],
         _: &Played,
         limit: Duration,
-        limits: &Limits,
+        limits: &ProcessLimits,
         record: &mut GameRecord,
     ) -> Result<Option<Session>, Loss> {
         let init_limit = INIT_LIMIT.mul_f64(limit.as_secs_f64() / MOVE_LIMIT.as_secs_f64());
@@ -239,9 +239,9 @@ impl Judge for Cram {
     }
 
     /// The player to move has no domino left and loses: 1 point to the winner.
-    fn final_points(&self, played: &Played) -> Points {
+    fn final_points(&self, played: &Played) -> FinalPoints {
         let loser = played.mover();
-        Points {
+        FinalPoints {
             points: other_seat_scores(loser, 1),
             winner: Some(1 - loser as u8),
         }

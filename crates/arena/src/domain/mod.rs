@@ -16,11 +16,11 @@ use floodgate_domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::player::Builtin;
-use crate::process::{Limits, Session};
+use crate::process::{ProcessLimits, Session};
 use crate::referee::{Referee, Serve};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Judge, Points, Reply, SameStart, Turn, exchange};
+use crate::turn::{FinalPoints, Judge, Reply, SameStart, Turn, exchange};
 
 /// The judge's limit for a player's first turn.
 pub const FIRST_TURN: Duration = Duration::from_millis(1000);
@@ -32,7 +32,7 @@ pub const LATER_TURN: Duration = Duration::from_millis(100);
 pub struct Domain;
 
 /// Starts a player's process on its first turn and sends it the initial lines.
-fn start(command: &[String], state: &State, limits: &Limits) -> Result<Session, Loss> {
+fn start(command: &[String], state: &State, limits: &ProcessLimits) -> Result<Session, Loss> {
     let mut session =
         Session::start(command, limits).map_err(|e| Loss::CannotStart(e.to_string()))?;
     let me = state.to_move();
@@ -111,8 +111,8 @@ impl Judge for Domain {
         session.finish(Duration::from_millis(100)).peak_rss_kib
     }
 
-    fn final_points(&self, state: &State) -> Points {
-        Points::higher_wins(Self::scores(state))
+    fn final_points(&self, state: &State) -> FinalPoints {
+        FinalPoints::higher_wins(Self::scores(state))
     }
 
     /// CodinGame's: the offender gets -5 for an illegal action, -6 for an unparsable answer,

@@ -24,7 +24,7 @@ use crate::process::{Exit, run_once};
 use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Judge, Points, Reply, Turn, other_seat_scores};
+use crate::turn::{FinalPoints, Judge, Reply, Turn, other_seat_scores};
 
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(1);
@@ -163,8 +163,8 @@ impl Judge for FloodWars {
         *position = position.play(colour);
     }
 
-    fn final_points(&self, position: &Position) -> Points {
-        Points::higher_wins(Self::scores(position))
+    fn final_points(&self, position: &Position) -> FinalPoints {
+        FinalPoints::higher_wins(Self::scores(position))
     }
 
     /// The opponent gets width x height points.

@@ -27,12 +27,12 @@ use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::error::Error;
 use crate::player::Builtin;
-use crate::process::{Limits, Received, Session};
+use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Judge, Points, Reply, Turn, other_seat_scores};
+use crate::turn::{FinalPoints, Judge, Reply, Turn, other_seat_scores};
 
 /// The limit per move unless `--limit-ms` says otherwise.
 pub const MOVE_LIMIT: Duration = Duration::from_secs(5);
@@ -164,7 +164,7 @@ impl Judge for Go {
         command: &[String],
         game: &Game,
         limit: Duration,
-        limits: &Limits,
+        limits: &ProcessLimits,
         _: &mut GameRecord,
     ) -> Result<Option<Session>, Loss> {
         let mut session =
@@ -232,8 +232,8 @@ impl Judge for Go {
     }
 
     /// The area score, komi 7 for White.
-    fn final_points(&self, game: &Game) -> Points {
-        Points::higher_wins(Self::scores(game.position()))
+    fn final_points(&self, game: &Game) -> FinalPoints {
+        FinalPoints::higher_wins(Self::scores(game.position()))
     }
 
     /// The other seat gets a point for every point of the board.

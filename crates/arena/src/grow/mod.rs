@@ -21,7 +21,7 @@ use crate::process::{Exit, run_once};
 use crate::referee::{Referee, Serve};
 use crate::replay::Replay;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{Judge, Points, Reply, SameStart, Turn};
+use crate::turn::{FinalPoints, Judge, Reply, SameStart, Turn};
 
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(2);
@@ -112,8 +112,8 @@ impl Judge for Grow {
 
     /// The scores, and the rules' winner (a side to move without a valid move loses whatever
     /// the scores).
-    fn final_points(&self, state: &State) -> Points {
-        Points {
+    fn final_points(&self, state: &State) -> FinalPoints {
+        FinalPoints {
             points: Self::scores(state),
             winner: state.winner().map(|side| side as u8),
         }
