@@ -12,7 +12,7 @@ use std::sync::Arc;
 use floodgate_bitgrid::{Bits, Cell};
 use floodgate_search::mix;
 
-use crate::position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, SIDE_KEY, Score, Side, colour_key};
+use crate::position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, SIDE_KEY, Side, Tally, colour_key};
 
 /// The most groups a board can have (one per cell).
 pub const MAX_GROUPS: usize = MAX_SIDE * MAX_SIDE;
@@ -546,11 +546,11 @@ impl GroupPosition {
     /// The score as [`Position::score`] counts it, the judge's: each player's area plus the
     /// free cells only it reaches. Every free region touches an area, so the cells both reach
     /// are the two reaches ([`GroupPosition::reach`]) less the free cells.
-    pub fn score(&self) -> Score {
+    pub fn score(&self) -> Tally {
         let [j, s] = self.cells.map(|cells| cells as usize);
         let [reach_j, reach_s] = self.reach().map(|cells| cells as usize);
         let free = self.groups.cell_groups.len() - j - s;
-        Score {
+        Tally {
             j: j + free - reach_s,
             s: s + free - reach_j,
         }

@@ -2,7 +2,7 @@
 //! five colours by recolouring them; the one with more cells (Tromp-Taylor style) wins.
 //!
 //! - [`Position`]: the board as bitgrid planes, legal moves, [`Position::play`], the end of the
-//!   game and the [`Score`];
+//!   game and its [`Tally`];
 //! - [`codec`]: the judge's text format, shared by the bot and the arena's referee;
 //! - [`groups`]: the search's view of a position, the board as a graph of same-coloured groups;
 //! - [`eval`] and [`engine`]: the evaluation, the alpha-beta engine and the tree search the bot
@@ -42,4 +42,4 @@ pub use floodgate_bitgrid::{Bits, Cell, Plane};
 pub use floodgate_search::{
     AlphaBetaOptions, Budget, Clock, Game, MctsResult, MoveTime, SearchResult, TimePolicy,
 };
-pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Score, Side};
+pub use position::{Colour, MAX_SIDE, MOVE_LIMIT, Position, PositionError, Side, Tally};

@@ -95,14 +95,14 @@ impl Side {
 
 /// Both players' points: area plus the cells only they can still reach (Tromp-Taylor).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Score {
+pub struct Tally {
     /// J's points.
     pub j: usize,
     /// S's points.
     pub s: usize,
 }
 
-impl Score {
+impl Tally {
     /// J's points minus S's.
     pub fn margin(self) -> i64 {
         self.j as i64 - self.s as i64
@@ -337,12 +337,12 @@ impl Position {
 
     /// The score: each player's area plus the cells outside both areas that only it reaches.
     /// Players who share their area each score its size (a draw).
-    pub fn score(&self) -> Score {
+    pub fn score(&self) -> Tally {
         let (mut from_j, from_s) = self.reach();
         let (only_j, only_s) = (from_j.len(), from_s.len());
         from_j &= &from_s;
         let shared = from_j.len();
-        Score {
+        Tally {
             j: self.areas[0].len() + only_j - shared,
             s: self.areas[1].len() + only_s - shared,
         }
