@@ -14,6 +14,7 @@
 //!   alpha-beta searches to a depth or for a time; [`serve`]: what the built-ins need to run
 //!   as processes (`arena player`);
 //! - [`process`]: one run of a bot process, or a session with one, with its time and memory;
+//!   [`pen`]: every process a player starts ends with its game;
 //! - [`record`]: the record of a game, the same for every game (JSONL);
 //! - [`matchup`]: board pairs from both seats, in parallel, and the match summary;
 //! - [`tournament`]: round robins with standings and a crosstable;
@@ -39,6 +40,7 @@ pub mod grow;
 pub mod html;
 pub mod jsonl;
 pub mod matchup;
+pub mod pen;
 pub mod playback;
 pub mod player;
 pub mod process;

@@ -7,6 +7,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
 use crate::error::Error;
+use crate::pen::Pen;
 use crate::termination::Loss;
 use floodgate_search::negamax::Limit;
 
@@ -299,19 +300,22 @@ impl Player {
         let Some((program, args)) = command.split_first() else {
             return Err(Error::Player("an empty command".to_string()));
         };
-        let mut child = std::process::Command::new(program)
+        let mut command = std::process::Command::new(program);
+        command
             .args(args)
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .map_err(|e| Error::CannotStart {
-                player: self.name.clone(),
-                program: program.clone(),
-                reason: e.to_string(),
-            })?;
+            .stderr(std::process::Stdio::null());
+        // In a pen of its own: whatever it starts in its moment ends with it.
+        let mut pen = Pen::new();
+        let mut child = pen.spawn(&mut command).map_err(|e| Error::CannotStart {
+            player: self.name.clone(),
+            program: program.clone(),
+            reason: e.to_string(),
+        })?;
         let _ = child.kill();
         let _ = child.wait();
+        pen.end();
         Ok(())
     }
 }

@@ -2,6 +2,8 @@
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
+
+use crate::pen::Pen;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -177,10 +179,13 @@ impl std::fmt::Display for SpawnError {
 
 impl std::error::Error for SpawnError {}
 
-/// Starts `command` (program and arguments) with piped standard streams, in a process group
-/// of its own so that whatever it starts can be stopped with it, and with `limits`' file size
-/// limit.
-fn spawn(command: &[String], limits: &ProcessLimits) -> Result<std::process::Child, SpawnError> {
+/// Starts `command` (program and arguments) with piped standard streams, in `pen` so that
+/// whatever it starts ends with it, and with `limits`' file size limit.
+fn spawn(
+    command: &[String],
+    limits: &ProcessLimits,
+    pen: &Pen,
+) -> Result<std::process::Child, SpawnError> {
     let Some((program, args)) = command.split_first() else {
         let reason = "empty command".to_string();
         return Err(SpawnError {
@@ -191,7 +196,6 @@ fn spawn(command: &[String], limits: &ProcessLimits) -> Result<std::process::Chi
     let mut command = Command::new(program);
     command
         .args(args)
-        .process_group(0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -209,7 +213,7 @@ fn spawn(command: &[String], limits: &ProcessLimits) -> Result<std::process::Chi
             });
         }
     }
-    command.spawn().map_err(|error| SpawnError {
+    pen.spawn(&mut command).map_err(|error| SpawnError {
         program: program.clone(),
         reason: error.to_string(),
     })
@@ -361,8 +365,8 @@ struct Reaped {
     breach: Option<Breach>,
 }
 
-/// Waits for `child` to exit, killing it once `limit` has passed since `since`, then stops
-/// whatever it left running in its process group. Returns how it ended, the time from `since`
+/// Waits for `child` to exit, killing it once `limit` has passed since `since`, then ends
+/// whatever it left running (its `pen`). Returns how it ended, the time from `since`
 /// at which its end was seen (over `limit` when it was killed for time, and also when the
 /// referee itself was held up and found it ended only after the limit), and its peak resident
 /// memory in KiB: the highest `VmHWM` read while it ran (every 2 ms, and `seen` from earlier
@@ -372,6 +376,7 @@ struct Reaped {
 /// over its time, and the breach reported.
 fn reap(
     child: &mut std::process::Child,
+    pen: &mut Pen,
     since: Instant,
     limit: Duration,
     limits: &ProcessLimits,
@@ -409,10 +414,8 @@ fn reap(
         }
         thread::sleep(Duration::from_micros(200));
     }
-    // Stop anything the bot left running (it could hold its output pipes open).
-    // SAFETY: kill(2) with a negative pid signals the process group the child led; it has no
-    // memory effects on this process.
-    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    // End everything the bot left running (it could hold its output pipes open).
+    pen.end();
     let exit = limits.exit(status);
     let peak_kib = reaped_peak_kib(seen.peak_kib, &usage);
     let breach = breach
@@ -455,7 +458,8 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration, limits: &Proc
         stdout: Vec::new(),
         stderr: Vec::new(),
     };
-    let mut child = match spawn(command, limits) {
+    let mut pen = Pen::new();
+    let mut child = match spawn(command, limits, &pen) {
         Ok(child) => child,
         Err(error) => return failed(error.to_string()),
     };
@@ -471,7 +475,15 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration, limits: &Proc
     let full = Arc::new(AtomicBool::new(false));
     let out_reader = read_pipe(stdout, full.clone());
     let err_reader = read_pipe(stderr, full.clone());
-    let reaped = reap(&mut child, start, limit, limits, &full, Survey::default());
+    let reaped = reap(
+        &mut child,
+        &mut pen,
+        start,
+        limit,
+        limits,
+        &full,
+        Survey::default(),
+    );
     let _ = writer.join();
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
@@ -496,6 +508,8 @@ pub fn run_once(command: &[String], input: &[u8], limit: Duration, limits: &Proc
 #[derive(Debug)]
 pub struct Session {
     child: std::process::Child,
+    /// The program and everything it starts, ended with the session.
+    pen: Pen,
     stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
     stderr: Option<thread::JoinHandle<Vec<u8>>>,
@@ -576,7 +590,8 @@ pub struct SessionEnd {
 impl Session {
     /// Starts `command` (program and arguments), held to `limits` for as long as it runs.
     pub fn start(command: &[String], limits: &ProcessLimits) -> Result<Self, SpawnError> {
-        let mut child = spawn(command, limits)?;
+        let pen = Pen::new();
+        let mut child = spawn(command, limits, &pen)?;
         let stdout = child.stdout.take().expect("a piped standard output");
         let (sender, lines) = std::sync::mpsc::channel();
         thread::spawn(move || {
@@ -600,6 +615,7 @@ impl Session {
         Ok(Self {
             stdin: child.stdin.take(),
             child,
+            pen,
             lines,
             stderr,
             limits: *limits,
@@ -676,6 +692,7 @@ impl Session {
         let never_full = AtomicBool::new(false);
         let reaped = reap(
             &mut self.child,
+            &mut self.pen,
             Instant::now(),
             grace,
             &only_exit,
@@ -703,13 +720,15 @@ mod tests {
     fn an_end_is_timed_when_the_referee_sees_it() {
         let command = ["true".to_string()];
         let since = Instant::now();
-        let mut child = spawn(&command, &ProcessLimits::default()).unwrap();
+        let mut pen = Pen::new();
+        let mut child = spawn(&command, &ProcessLimits::default(), &pen).unwrap();
         // The bot ends at once, but the referee looks only after 100 ms: that is its time.
         thread::sleep(Duration::from_millis(100));
         let limit = Duration::from_millis(20);
         let full = AtomicBool::new(false);
         let reaped = reap(
             &mut child,
+            &mut pen,
             since,
             limit,
             &ProcessLimits::default(),
@@ -727,9 +746,11 @@ mod tests {
         // referee's code address: reading the referee itself is that moment, held still.
         let referee = std::process::id().to_string();
         assert_eq!(high_water_kib(&referee), None);
+        let pen = Pen::new();
         let mut child = spawn(
             &["sleep".to_string(), "5".to_string()],
             &ProcessLimits::default(),
+            &pen,
         )
         .unwrap();
         let since = Instant::now();

@@ -29,6 +29,8 @@ use setup::{Setup, offer};
 use std::ops::ControlFlow;
 
 fn main() -> ExitCode {
+    // First, before any thread starts: Ctrl-C or SIGTERM ends every player before the arena.
+    floodgate_arena::pen::end_players_on_signal();
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Match(args) => on_game(&args.opponents.game, args),
