@@ -6,6 +6,12 @@
 //!   passes, komi, undo) on boards of 2 x 2 to 25 x 25; [`engine::Engine`], a Monte Carlo tree
 //!   search with RAVE; [`gtp`], the Go Text Protocol the `go-gtp` engine speaks.
 //!
+//! Two parts that play no part in the engine sit behind features that are off by default:
+//! `move-model`, a learned model of good moves that the engine does not use (as the tree's
+//! priors it lost to GNU Go: docs/experiments.md), with its fit; and `reference`, a plain
+//! breadth-first scorer, the oracle that the tests, benchmarks and fuzz targets hold the
+//! bitgrid scorer to.
+//!
 //! ```
 //! use floodgate_go_core::Board;
 //! let board: Board = "X - - O".parse().unwrap();
@@ -18,11 +24,13 @@ pub mod engine;
 mod game;
 pub mod gtp;
 mod ladder;
+#[cfg(feature = "move-model")]
 pub mod move_model;
 mod patterns;
 mod playout;
 mod position;
 mod priors;
+#[cfg(feature = "reference")]
 pub mod reference;
 mod score;
 

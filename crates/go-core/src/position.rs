@@ -597,6 +597,7 @@ impl Position {
 
     /// The distinct liberties, up to `limit` (at most 8), of the chain on slot `p` (which
     /// must hold a stone).
+    #[cfg(feature = "move-model")]
     pub(crate) fn chain_liberties(&self, p: usize, limit: usize) -> usize {
         let mut found = [0usize; 8];
         let mut count = 0;
