@@ -439,6 +439,9 @@ impl Position {
 
     /// Whether a stone of the player to move on the empty slot `p` would be removed at once
     /// (no liberty left after its captures): a suicide.
+    // Out of line: inlined into `is_playable`, it kept that out of the tree's move loop, at
+    // 1.8% more instructions for the engine (engines_icount go).
+    #[inline(never)]
     pub(crate) fn is_suicide(&self, p: usize) -> bool {
         let stone = self.to_move.stone();
         for q in self.neighbours(p) {
