@@ -24,6 +24,7 @@ pub mod engine;
 mod game;
 pub mod gtp;
 mod ladder;
+mod liberties;
 #[cfg(feature = "move-model")]
 pub mod move_model;
 mod patterns;

@@ -1,6 +1,7 @@
 //! A Go position under the Tromp-Taylor rules, built for speed: a padded array of points, the
 //! stones of each chain in a circular list, and per chain a count of pseudo-liberties (with
-//! their sum and sum of squares, which tell when every pseudo-liberty is the same point).
+//! their sum and sum of squares, which tell when every pseudo-liberty is the same point: see
+//! `liberties`).
 //!
 //! [`Position`] knows the board and whose turn it is, not the game's history: positional
 //! superko is [`crate::Game`]'s job. Playouts use [`Position`] alone.
@@ -11,6 +12,7 @@ use floodgate_bitgrid::Cell;
 use floodgate_search::hash::{GOLDEN_GAMMA, mix};
 
 use crate::board::{Board, Point};
+use crate::liberties::Liberties;
 
 /// The smallest board side the playing engine accepts.
 pub const MIN_PLAY_SIZE: usize = 2;
@@ -125,43 +127,6 @@ pub struct Position {
     /// The point a simple ko forbids to the player to move (0, an edge slot, when none): the
     /// last move took a single stone there with a single stone left with that one liberty.
     ko: u16,
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct Liberties {
-    count: u32,
-    sum: u32,
-    sum_of_squares: u64,
-}
-
-impl Liberties {
-    fn add(&mut self, point: usize) {
-        self.count += 1;
-        self.sum += point as u32;
-        self.sum_of_squares += (point * point) as u64;
-    }
-
-    fn remove(&mut self, point: usize) {
-        self.count -= 1;
-        self.sum -= point as u32;
-        self.sum_of_squares -= (point * point) as u64;
-    }
-
-    fn merge(&mut self, other: Self) {
-        self.count += other.count;
-        self.sum += other.sum;
-        self.sum_of_squares += other.sum_of_squares;
-    }
-
-    /// The chain's only liberty, when it has exactly one.
-    fn single(self) -> Option<usize> {
-        let (n, sum) = (u64::from(self.count), u64::from(self.sum));
-        (n > 0 && sum % n == 0 && {
-            let point = sum / n;
-            self.sum_of_squares == n * point * point
-        })
-        .then(|| (self.sum / self.count) as usize)
-    }
 }
 
 impl Position {
@@ -343,7 +308,7 @@ impl Position {
         let mut removed = 0;
         let mut taken = 0;
         for q in self.neighbours(p) {
-            if self.points[q] == enemy && self.liberties[usize::from(self.head[q])].count == 0 {
+            if self.points[q] == enemy && self.liberties[usize::from(self.head[q])].count() == 0 {
                 removed += self.remove_chain(usize::from(self.head[q]));
                 taken = q;
             }
@@ -351,12 +316,12 @@ impl Position {
         let h = usize::from(self.head[p]);
         // A single stone that took a single stone and has that point as its only liberty:
         // taking it back at once is a ko.
-        self.ko = if removed == 1 && self.stones[h] == 1 && self.liberties[h].count == 1 {
+        self.ko = if removed == 1 && self.stones[h] == 1 && self.liberties[h].count() == 1 {
             taken as u16
         } else {
             0
         };
-        if self.liberties[h].count == 0 {
+        if self.liberties[h].count() == 0 {
             removed += self.remove_chain(h);
         }
         removed
