@@ -5,8 +5,9 @@ use std::fmt;
 
 use floodgate_bitgrid::Cell;
 
-use crate::position::{Colour, Move, Position};
+use crate::position::Position;
 use crate::score::Score;
+use crate::turn::{Colour, Move};
 
 /// Why a move may not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

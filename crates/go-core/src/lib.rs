@@ -34,11 +34,15 @@ mod priors;
 #[cfg(feature = "reference")]
 pub mod reference;
 mod score;
+mod slot;
+mod turn;
 
 pub use board::{Board, MAX_SIZE, ParseBoardError, Point};
 pub use floodgate_bitgrid::{Cell, Plane};
 /// The budget of [`engine::Engine::search`], from the search crate.
 pub use floodgate_search::Budget;
 pub use game::{Game, IllegalMove};
-pub use position::{Colour, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Position};
+pub use position::Position;
 pub use score::{GameResult, Score};
+pub use slot::{MAX_PLAY_SIZE, MIN_PLAY_SIZE};
+pub use turn::{Colour, Move};
