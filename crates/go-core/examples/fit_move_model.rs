@@ -3,7 +3,8 @@
 //!
 //! ```sh
 //! python3 crates/go-core/scripts/gnugo_games.py 2000 1 > games.txt
-//! cargo run --release -p floodgate-go-core --example fit_move_model -- games.txt > crates/go-core/data/move-model.txt
+//! cargo run --release -p floodgate-go-core --features move-model --example fit_move_model -- \
+//!     games.txt > crates/go-core/data/move-model.txt
 //! ```
 //!
 //! Every tenth game is held out: the fit's report (on stderr) gives how often the model's

@@ -16,8 +16,10 @@ use floodgate_search::{Rng, RolloutPolicy, Score};
 
 use crate::game::Game;
 use crate::playout::{FirstPlayed, playout};
-use crate::position::{Colour, Move, Position};
+use crate::position::Position;
 use crate::priors::Priors;
+use crate::slot::Slot;
+use crate::turn::{Colour, Move};
 
 /// Settings of the [`Engine`].
 #[derive(Clone, Debug)]
@@ -62,19 +64,19 @@ pub struct SearchReport {
 }
 
 /// Go as the tree sees it: positions without their history, scored by area with `komi`.
-/// A move is a point's array slot in the [`Position`], 0 for a pass.
+/// A move is a point's [`Slot`], [`Slot::PASS`] for a pass.
 #[derive(Clone, Copy, Debug)]
-pub struct TreeGame {
+pub(crate) struct TreeGame {
     /// Points given to White.
-    pub komi: f64,
+    pub(crate) komi: f64,
 }
 
 /// A position in the tree, and the slot of the last move if it was a stone (the playouts
 /// and the priors answer it).
 #[derive(Clone)]
-pub struct TreeState {
+pub(crate) struct TreeState {
     position: Position,
-    last: Option<usize>,
+    last: Option<Slot>,
 }
 
 impl std::fmt::Debug for TreeState {
@@ -89,7 +91,7 @@ impl std::fmt::Debug for TreeState {
 
 impl floodgate_search::Game for TreeGame {
     type State = TreeState;
-    type Move = u16;
+    type Move = Slot;
 
     fn player_to_move(&self, state: &TreeState) -> Player {
         player(state.position.to_move())
@@ -97,34 +99,33 @@ impl floodgate_search::Game for TreeGame {
 
     /// A pass, then every empty point that is neither the mover's own eye, nor a suicide, nor
     /// taken back at once in a ko; none once two passes ended the game.
-    fn generate_moves(&self, state: &TreeState, moves: &mut MoveList<u16>) {
+    fn generate_moves(&self, state: &TreeState, moves: &mut MoveList<Slot>) {
         let position = &state.position;
         if position.passes() >= 2 {
             return;
         }
-        moves.push(0);
-        let empties = position.empty_slots().iter().map(|&p| usize::from(p));
-        let playable = empties.filter(|&p| position.is_playable(p));
-        moves.extend(playable.map(|p| p as u16));
+        moves.push(Slot::PASS);
+        let empties = position.empty_slots().iter().copied();
+        moves.extend(empties.filter(|&p| position.is_playable(p)));
     }
 
     fn outcome(&self, state: &TreeState) -> Option<Outcome> {
         (state.position.passes() >= 2).then(|| outcome(state.position.area_margin(), self.komi))
     }
 
-    fn next(&self, state: &TreeState, slot: u16) -> TreeState {
+    fn next(&self, state: &TreeState, slot: Slot) -> TreeState {
         let mut next = state.clone();
         self.play(&mut next, slot);
         next
     }
 
-    fn play(&self, state: &mut TreeState, slot: u16) {
-        if slot == 0 {
+    fn play(&self, state: &mut TreeState, slot: Slot) {
+        if slot == Slot::PASS {
             state.position.pass();
             state.last = None;
         } else {
-            state.position.play_slot(usize::from(slot));
-            state.last = Some(usize::from(slot));
+            state.position.play_slot(slot);
+            state.last = Some(slot);
         }
     }
 
@@ -143,8 +144,8 @@ impl floodgate_search::Game for TreeGame {
         state.position.board_hash() ^ state.position.to_move().index() as u64
     }
 
-    fn move_index(&self, slot: u16) -> usize {
-        usize::from(slot)
+    fn move_index(&self, slot: Slot) -> usize {
+        slot.index()
     }
 }
 
@@ -179,7 +180,7 @@ fn outcome(margin: i32, komi: f64) -> Outcome {
 /// The leaf policy: a playout to the end, remembering who played each point first (AMAF),
 /// and the priors of new children.
 #[derive(Debug)]
-pub struct Playouts {
+pub(crate) struct Playouts {
     first: FirstPlayed,
     priors: Priors,
 }
@@ -204,7 +205,7 @@ impl RolloutPolicy<TreeGame> for Playouts {
         }
     }
 
-    fn priors(&mut self, _: &TreeGame, state: &TreeState, moves: &[u16], out: &mut Vec<Prior>) {
+    fn priors(&mut self, _: &TreeGame, state: &TreeState, moves: &[Slot], out: &mut Vec<Prior>) {
         self.priors.fill(&state.position, state.last, moves, out);
     }
 
@@ -212,13 +213,13 @@ impl RolloutPolicy<TreeGame> for Playouts {
         self.first.clear();
     }
 
-    fn played_first(&self, slot: u16, player: Player) -> bool {
-        slot != 0 && self.first.played_first(usize::from(slot), colour(player))
+    fn played_first(&self, slot: Slot, player: Player) -> bool {
+        slot != Slot::PASS && self.first.played_first(slot, colour(player))
     }
 
-    fn played_earlier(&mut self, slot: u16, player: Player) {
-        if slot != 0 {
-            self.first.record_earlier(usize::from(slot), colour(player));
+    fn played_earlier(&mut self, slot: Slot, player: Player) {
+        if slot != Slot::PASS {
+            self.first.record_earlier(slot, colour(player));
         }
     }
 }
@@ -258,7 +259,7 @@ impl Engine {
         });
         // Every tree's root has the same children in the same order (the same position,
         // expanded the same way): add their statistics up.
-        let mut root: Vec<RootChild<u16>> = trees[0].root_children().collect();
+        let mut root: Vec<RootChild<Slot>> = trees[0].root_children().collect();
         for tree in &trees[1..] {
             for (sum, child) in root.iter_mut().zip(tree.root_children()) {
                 sum.visits += child.visits;
@@ -269,7 +270,7 @@ impl Engine {
         let position = game.position();
         SearchReport {
             best: match best {
-                Some(child) if child.mv != 0 => Move::Play(position.vertex(usize::from(child.mv))),
+                Some(child) if child.mv != Slot::PASS => Move::Play(position.vertex(child.mv)),
                 _ => Move::Pass,
             },
             win_rate: best.map_or(0.0, |child| f64::from(child.wins / child.visits.max(1.0))),
@@ -304,8 +305,8 @@ impl Engine {
         let mut tree = Mcts::new(TreeGame { komi: game.komi() }, root, options, policy);
         tree.retain_root_moves(|slot| {
             let m = match slot {
-                0 => Move::Pass,
-                slot => Move::Play(game.position().vertex(usize::from(slot))),
+                Slot::PASS => Move::Pass,
+                slot => Move::Play(game.position().vertex(slot)),
             };
             game.check(colour, m).is_ok()
         });

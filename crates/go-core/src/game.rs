@@ -5,8 +5,10 @@ use std::fmt;
 
 use floodgate_bitgrid::Cell;
 
-use crate::position::{Colour, Move, Position};
+use crate::board::Point;
+use crate::position::Position;
 use crate::score::Score;
+use crate::turn::{Colour, Move};
 
 /// Why a move may not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +116,7 @@ impl Game {
             if !next.contains(vertex) {
                 return Err(IllegalMove::OffBoard);
             }
-            if next.point(vertex) != crate::Point::Empty {
+            if next.point(vertex) != Point::Empty {
                 return Err(IllegalMove::Occupied);
             }
             next.play(m);

@@ -21,7 +21,8 @@ use std::str::FromStr;
 use crate::board::Point;
 use floodgate_bitgrid::Cell;
 
-use crate::position::{Colour, Move, Position};
+use crate::position::Position;
+use crate::turn::{Colour, Move};
 
 mod session;
 pub use session::{DEFAULT_BUDGET, Reply, Session};

@@ -11,7 +11,8 @@
 //! defender that can take an attacking chain in atari, or whose extension captures, counts as
 //! free, and so does a read longer than [`MAX_STEPS`] stones: the reader errs towards "free".
 
-use crate::position::{BLACK, CAPACITY, EMPTY, Position, WHITE};
+use crate::position::{BLACK, EMPTY, Position, WHITE};
+use crate::slot::{CAPACITY, Slot};
 
 /// The most stones one read may put before it calls the chain free.
 const MAX_STEPS: u32 = 100;
@@ -29,8 +30,8 @@ pub(crate) struct Ladders {
     mark: [u32; CAPACITY],
     epoch: u32,
     /// The stones of the last flooded chain, and its liberties (up to the flood's limit).
-    chain: Vec<u16>,
-    liberties: [usize; 4],
+    chain: Vec<Slot>,
+    liberties: [Slot; 4],
     /// Stones the read under way may still put.
     steps: u32,
     /// Per chain head: the chain's liberties (up to 3) as of the loaded position, valid
@@ -55,7 +56,7 @@ impl Ladders {
             mark: [0; CAPACITY],
             epoch: 0,
             chain: Vec::new(),
-            liberties: [0; 4],
+            liberties: [Slot::new(0); 4],
             steps: 0,
             counts: [0; CAPACITY],
             counted: [0; CAPACITY],
@@ -76,7 +77,7 @@ impl Ladders {
 
     /// The liberties (up to 3) of the chain on the stone `q` in the loaded position, counted
     /// once per chain.
-    fn loaded_liberties(&mut self, position: &Position, q: usize) -> u8 {
+    fn loaded_liberties(&mut self, position: &Position, q: Slot) -> u8 {
         let head = position.chain_head(q);
         if self.counted[head] != self.loaded {
             self.counts[head] = self.flood(q, 3) as u8;
@@ -85,13 +86,19 @@ impl Ladders {
         self.counts[head]
     }
 
-    fn neighbours(&self, p: usize) -> [usize; 4] {
-        [p - self.stride, p - 1, p + 1, p + self.stride]
+    fn neighbours(&self, p: Slot) -> [Slot; 4] {
+        let (p, s) = (p.index(), self.stride);
+        [
+            Slot::new(p - s),
+            Slot::new(p - 1),
+            Slot::new(p + 1),
+            Slot::new(p + s),
+        ]
     }
 
     /// Floods the chain on `p`: its stones go to `chain`, its distinct liberties, up to
     /// `limit` (at most 4), to `liberties`; returns how many liberties were found.
-    fn flood(&mut self, p: usize, limit: usize) -> usize {
+    fn flood(&mut self, p: Slot, limit: usize) -> usize {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.mark = [0; CAPACITY];
@@ -99,12 +106,12 @@ impl Ladders {
         }
         let colour = self.points[p];
         self.chain.clear();
-        self.chain.push(p as u16);
+        self.chain.push(p);
         self.mark[p] = self.epoch;
         let mut found = 0;
         let mut i = 0;
         while i < self.chain.len() {
-            let s = usize::from(self.chain[i]);
+            let s = self.chain[i];
             i += 1;
             for q in self.neighbours(s) {
                 if self.mark[q] == self.epoch {
@@ -119,7 +126,7 @@ impl Ladders {
                     }
                 } else if self.points[q] == colour {
                     self.mark[q] = self.epoch;
-                    self.chain.push(q as u16);
+                    self.chain.push(q);
                 }
             }
         }
@@ -127,7 +134,7 @@ impl Ladders {
     }
 
     /// Whether the chain on `p` (a stone) has exactly `n` liberties (`n` at most 3).
-    fn has_liberties(&mut self, p: usize, n: usize) -> bool {
+    fn has_liberties(&mut self, p: Slot, n: usize) -> bool {
         self.flood(p, n + 1) == n
     }
 
@@ -136,7 +143,7 @@ impl Ladders {
     fn flooded_chain_touches_atari(&mut self, enemy: u8) -> bool {
         let stones = std::mem::take(&mut self.chain);
         let found = stones.iter().any(|&s| {
-            self.neighbours(usize::from(s))
+            self.neighbours(s)
                 .into_iter()
                 .any(|q| self.points[q] == enemy && self.has_liberties(q, 1))
         });
@@ -145,7 +152,7 @@ impl Ladders {
     }
 
     /// Whether the chain on `p`, in atari with its owner to move, gets away.
-    fn escapes(&mut self, p: usize) -> bool {
+    fn escapes(&mut self, p: Slot) -> bool {
         // One liberty means the flood walked the whole chain.
         if self.steps == 0 || self.flood(p, 2) != 1 {
             return true;
@@ -180,7 +187,7 @@ impl Ladders {
     /// Whether the attacker's stone on `atari` (a liberty of the two-liberty chain on `p`)
     /// catches that chain. An atari stone without a liberty of its own, or one that captures
     /// some other chain, is not tried (the reading keeps to plain ladders).
-    fn caught_by(&mut self, p: usize, atari: usize, attacker: u8) -> bool {
+    fn caught_by(&mut self, p: Slot, atari: Slot, attacker: u8) -> bool {
         if self.steps == 0 {
             return false;
         }
@@ -199,10 +206,10 @@ impl Ladders {
 
     /// Whether a stone of the player to move on the empty slot `p` (which captures nothing)
     /// puts an enemy chain next to it in atari that cannot escape a ladder.
-    pub(crate) fn attack_works(&mut self, position: &Position, p: usize) -> bool {
+    pub(crate) fn attack_works(&mut self, position: &Position, p: Slot) -> bool {
         let mover = position.to_move().stone();
         let enemy = other(mover);
-        let mut targets = [0; 4];
+        let mut targets = [Slot::new(0); 4];
         let mut count = 0;
         for q in self.neighbours(p) {
             if self.points[q] == enemy && self.loaded_liberties(position, q) == 2 {
@@ -231,7 +238,7 @@ impl Ladders {
     /// Whether a stone of the player to move on the empty slot `p`, the only liberty of an
     /// own chain next to it (and capturing nothing), extends that chain into a ladder that
     /// catches it: two liberties, and an atari on one of them the chain cannot escape.
-    pub(crate) fn escape_fails(&mut self, position: &Position, p: usize) -> bool {
+    pub(crate) fn escape_fails(&mut self, position: &Position, p: Slot) -> bool {
         let mover = position.to_move().stone();
         let enemy = other(mover);
         let in_atari = self
@@ -258,7 +265,7 @@ impl Ladders {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Colour;
+    use crate::turn::Colour;
     use floodgate_bitgrid::Cell;
 
     fn position(rows: &[&str], to_move: Colour) -> Position {
@@ -271,7 +278,7 @@ mod tests {
         ladders
     }
 
-    fn slot(position: &Position, x: usize, y: usize) -> usize {
+    fn slot(position: &Position, x: usize, y: usize) -> Slot {
         position.slot(Cell::new(x, y))
     }
 

@@ -6,6 +6,12 @@
 //!   passes, komi, undo) on boards of 2 x 2 to 25 x 25; [`engine::Engine`], a Monte Carlo tree
 //!   search with RAVE; [`gtp`], the Go Text Protocol the `go-gtp` engine speaks.
 //!
+//! Two parts that play no part in the engine sit behind features that are off by default:
+//! `move-model`, a learned model of good moves that the engine does not use (as the tree's
+//! priors it lost to GNU Go: docs/experiments.md), with its fit; and `reference`, a plain
+//! breadth-first scorer, the oracle that the tests, benchmarks and fuzz targets hold the
+//! bitgrid scorer to.
+//!
 //! ```
 //! use floodgate_go_core::Board;
 //! let board: Board = "X - - O".parse().unwrap();
@@ -18,18 +24,25 @@ pub mod engine;
 mod game;
 pub mod gtp;
 mod ladder;
+mod liberties;
+#[cfg(feature = "move-model")]
 pub mod move_model;
 mod patterns;
 mod playout;
 mod position;
 mod priors;
+#[cfg(feature = "reference")]
 pub mod reference;
 mod score;
+mod slot;
+mod turn;
 
 pub use board::{Board, MAX_SIZE, ParseBoardError, Point};
 pub use floodgate_bitgrid::{Cell, Plane};
 /// The budget of [`engine::Engine::search`], from the search crate.
 pub use floodgate_search::Budget;
 pub use game::{Game, IllegalMove};
-pub use position::{Colour, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move, Position};
+pub use position::Position;
 pub use score::{GameResult, Score};
+pub use slot::{MAX_PLAY_SIZE, MIN_PLAY_SIZE};
+pub use turn::{Colour, Move};

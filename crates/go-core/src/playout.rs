@@ -11,7 +11,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng as _;
 
 use crate::patterns;
-use crate::position::{Colour, Position};
+use crate::position::Position;
+use crate::slot::Slot;
+use crate::turn::Colour;
 
 /// The random number generator of the playouts.
 pub(crate) type Rng = Xoshiro256PlusPlus;
@@ -33,19 +35,19 @@ impl FirstPlayed {
     }
 
     /// Records `colour` on slot `p` unless someone played there earlier.
-    pub(crate) fn record(&mut self, p: usize, colour: Colour) {
-        if self.by[p] == 0 {
-            self.by[p] = 1 + colour.index() as u8;
+    pub(crate) fn record(&mut self, p: Slot, colour: Colour) {
+        if self.by[p.index()] == 0 {
+            self.by[p.index()] = 1 + colour.index() as u8;
         }
     }
 
     /// Records `colour` on slot `p`, overriding a later move (tree moves come before).
-    pub(crate) fn record_earlier(&mut self, p: usize, colour: Colour) {
-        self.by[p] = 1 + colour.index() as u8;
+    pub(crate) fn record_earlier(&mut self, p: Slot, colour: Colour) {
+        self.by[p.index()] = 1 + colour.index() as u8;
     }
 
-    pub(crate) fn played_first(&self, p: usize, colour: Colour) -> bool {
-        self.by[p] == 1 + colour.index() as u8
+    pub(crate) fn played_first(&self, p: Slot, colour: Colour) -> bool {
+        self.by[p.index()] == 1 + colour.index() as u8
     }
 }
 
@@ -53,7 +55,7 @@ impl FirstPlayed {
 /// slot of the last stone played, if the last move was one.
 pub(crate) fn playout(
     position: &mut Position,
-    mut last: Option<usize>,
+    mut last: Option<Slot>,
     rng: &mut Rng,
     first: &mut FirstPlayed,
 ) -> i32 {
@@ -79,7 +81,7 @@ pub(crate) fn playout(
 }
 
 /// The policy's move for the player to move, as a slot; `None` to pass.
-pub(crate) fn choose(position: &Position, last: Option<usize>, rng: &mut Rng) -> Option<usize> {
+pub(crate) fn choose(position: &Position, last: Option<Slot>, rng: &mut Rng) -> Option<Slot> {
     if let Some(q) = last {
         if let Some(p) = answer(position, q) {
             return Some(p);
@@ -93,10 +95,12 @@ pub(crate) fn choose(position: &Position, last: Option<usize>, rng: &mut Rng) ->
 
 /// A point next to the stone on slot `last` (one of its 8 neighbours) whose neighbourhood is
 /// one of the shapes of [`crate::patterns`], chosen at random among those that are sensible.
-fn shape_move(position: &Position, last: usize, rng: &mut Rng) -> Option<usize> {
-    let mut candidates = [0usize; 8];
+fn shape_move(position: &Position, last: Slot, rng: &mut Rng) -> Option<Slot> {
+    let mut candidates = [Slot::new(0); 8];
     let mut count = 0;
-    for q in position.around(last) {
+    // By reference: taken by value, the array's elements were copied out one by one (0.9% more
+    // instructions for the engine).
+    for &q in &position.around(last) {
         if position.is_empty_slot(q)
             && patterns::matches(position.neighbourhood(q))
             && sensible(position, q)
@@ -110,12 +114,12 @@ fn shape_move(position: &Position, last: usize, rng: &mut Rng) -> Option<usize> 
 
 /// Whether the empty slot `p` is a move the playouts may make: playable (not a ko's forbidden
 /// point, not the mover's eye, not a suicide) and not a self-atari of two stones or more.
-fn sensible(position: &Position, p: usize) -> bool {
+fn sensible(position: &Position, p: Slot) -> bool {
     position.is_playable(p) && !position.is_big_self_atari(p)
 }
 
 /// A move that answers the stone on slot `last`: capture, or escape from atari.
-fn answer(position: &Position, last: usize) -> Option<usize> {
+fn answer(position: &Position, last: Slot) -> Option<Slot> {
     let mover = position.to_move();
     let enemy = mover.other();
     // The last stone itself, or an enemy chain next to it, left in atari: capture.
@@ -125,7 +129,7 @@ fn answer(position: &Position, last: usize) -> Option<usize> {
     {
         return Some(p);
     }
-    for q in position.neighbours(last) {
+    for &q in &position.neighbours(last) {
         match position.stone_at(q) {
             Some(c) if c == enemy => {
                 if let Some(p) = position.atari_liberty(q)
@@ -151,14 +155,14 @@ fn answer(position: &Position, last: usize) -> Option<usize> {
 }
 
 /// A uniformly random empty point that is not the mover's eye, a suicide or a big self-atari.
-fn random_move(position: &Position, rng: &mut Rng) -> Option<usize> {
+fn random_move(position: &Position, rng: &mut Rng) -> Option<Slot> {
     let empties = position.empty_slots();
     if empties.is_empty() {
         return None;
     }
     let start = (rng.next_u64() % empties.len() as u64) as usize;
     for i in (start..empties.len()).chain(0..start) {
-        let p = usize::from(empties[i]);
+        let p = empties[i];
         if sensible(position, p) {
             return Some(p);
         }

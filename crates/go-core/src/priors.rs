@@ -10,6 +10,7 @@ use floodgate_search::Prior;
 
 use crate::ladder::Ladders;
 use crate::position::Position;
+use crate::slot::Slot;
 
 /// Virtual visits of every child, half of them won.
 const EVEN: f32 = 10.0;
@@ -37,27 +38,26 @@ impl Priors {
         }
     }
 
-    /// Writes into `priors` the prior of each of `slots` (0 is a pass) in `position`, where
-    /// the last move was a stone on `last`, if any.
+    /// Writes into `priors` the prior of each of `slots` ([`Slot::PASS`] a pass) in
+    /// `position`, where the last move was a stone on `last`, if any.
     pub(crate) fn fill(
         &mut self,
         position: &Position,
-        last: Option<usize>,
-        slots: &[u16],
+        last: Option<Slot>,
+        slots: &[Slot],
         priors: &mut Vec<Prior>,
     ) {
         priors.clear();
         self.ladders.load(position);
         let near = last.map(|q| position.vertex(q));
-        for &slot in slots {
-            if slot == 0 {
+        for &p in slots {
+            if p == Slot::PASS {
                 priors.push(Prior {
                     visits: PASS,
                     wins: 0.0,
                 });
                 continue;
             }
-            let p = usize::from(slot);
             let mut prior = self.tactics(position, p);
             if crate::patterns::matches(position.neighbourhood(p)) {
                 prior.visits += SHAPE;
@@ -76,7 +76,7 @@ impl Priors {
     }
 
     /// Even odds, then what captures, self-ataris and ladders say of the point `p`.
-    fn tactics(&mut self, position: &Position, p: usize) -> Prior {
+    fn tactics(&mut self, position: &Position, p: Slot) -> Prior {
         let mut prior = Prior {
             visits: EVEN,
             wins: EVEN / 2.0,

@@ -306,7 +306,7 @@ impl<G: Game> AlphaBeta<G> {
         state: &G::State,
         depth: u32,
         ply: usize,
-        mut window: Window,
+        window: Window,
         clock: &Clock,
     ) -> Score {
         let mut moves = MoveList::new();
@@ -314,36 +314,46 @@ impl<G: Game> AlphaBeta<G> {
             Ok(node) => node,
             Err(score) => return score,
         };
-        let mut picker = MovePicker::new(table_move, self.killers[ply]);
-        let original = window;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let reduction = self
-            .options
-            .quiet_reduction
-            .filter(|r| depth >= r.min_depth);
-        let quiet = reduction.map_or(0, |_| self.game.quiet_moves(state, &moves));
-        let late = self
-            .options
-            .late_move_reduction
-            .filter(|r| depth >= r.min_depth);
-        let mut tried = 0;
-        while let Some(index) = picker.next(&moves, |i| self.history_score(me, moves[i])) {
+        let node = Node {
+            me,
+            depth,
+            ply,
+            table_move,
+        };
+        let Some((best, best_move)) = self.search_moves(state, &moves, node, window, clock) else {
+            return 0;
+        };
+        let bound = window.bound(best);
+        self.table
+            .store(key, score_to_table(best, ply), depth, bound, best_move);
+        best
+    }
+
+    /// The move loop of `node`: its moves in the picker's order, searched within `window`
+    /// (fail-soft) until one closes it. Its best score and move, or `None` once the clock has
+    /// stopped the search.
+    fn search_moves(
+        &mut self,
+        state: &G::State,
+        moves: &[G::Move],
+        node: Node<G::Move>,
+        mut window: Window,
+        clock: &Clock,
+    ) -> Option<(Score, Option<G::Move>)> {
+        let Node { me, depth, ply, .. } = node;
+        let mut picker = MovePicker::new(node.table_move, self.killers[ply]);
+        let reductions = self.reductions(state, depth, moves);
+        let (mut best, mut best_move, mut tried) = (-INFINITY, None, 0);
+        while let Some(index) = picker.next(moves, |i| self.history_score(me, moves[i])) {
             let m = moves[index];
             let next = self.game.next(state, m);
             tried += 1;
             // Never before a move has been searched in full: the node needs a best move.
-            let reduced = reduction
-                .filter(|r| tried > r.after && index < 128 && quiet >> index & 1 != 0)
-                .or_else(|| late.filter(|r| tried > r.after))
-                .filter(|_| best_move.is_some());
+            let reduced = reductions.of(tried, index).filter(|_| best_move.is_some());
             if let Some(reduction) = reduced {
-                // At least one ply, unless the full search of the move is a leaf already.
-                let full = depth - 1;
-                let shallower = full.saturating_sub(reduction.plies).max(full.min(1));
-                let score = self.child_score(&next, me, shallower, ply, window.null(), clock);
+                let score = self.reduced_score(&next, node, reduction, window, clock);
                 if self.stopped {
-                    return 0;
+                    return None;
                 }
                 if score <= window.alpha {
                     best = best.max(score);
@@ -352,7 +362,7 @@ impl<G: Game> AlphaBeta<G> {
             }
             let score = self.move_score(&next, me, depth, ply, window, clock, best > -INFINITY);
             if self.stopped {
-                return 0;
+                return None;
             }
             if ply == 0 && Some(m) == self.previous_best {
                 self.previous_best_searched = true;
@@ -360,25 +370,60 @@ impl<G: Game> AlphaBeta<G> {
             if score > best {
                 best = score;
                 best_move = Some(m);
-                if score > window.alpha {
-                    window.alpha = score;
-                    self.update_pv(ply, m);
-                    if ply == 0 {
-                        self.root_score = score;
-                    }
-                }
+                self.raise_alpha(&mut window, ply, m, score);
             }
             if window.is_closed() {
-                if Some(m) != table_move {
+                if Some(m) != node.table_move {
                     self.remember_cutoff(m, ply, me.index(), depth);
                 }
                 break;
             }
         }
-        let bound = original.bound(best);
-        self.table
-            .store(key, score_to_table(best, ply), depth, bound, best_move);
-        best
+        Some((best, best_move))
+    }
+
+    /// The reductions that apply at a node `depth` plies deep with these `moves`.
+    fn reductions(&self, state: &G::State, depth: u32, moves: &[G::Move]) -> Reductions {
+        let quiet = self
+            .options
+            .quiet_reduction
+            .filter(|r| depth >= r.min_depth);
+        Reductions {
+            quiet,
+            quiet_moves: quiet.map_or(0, |_| self.game.quiet_moves(state, moves)),
+            late: self
+                .options
+                .late_move_reduction
+                .filter(|r| depth >= r.min_depth),
+        }
+    }
+
+    /// The score for `node`'s player of the move to `next` searched `reduction.plies`
+    /// shallower than the node's other moves, with the null window at alpha: at least one
+    /// ply, unless the full search of the move is a leaf already.
+    fn reduced_score(
+        &mut self,
+        next: &G::State,
+        node: Node<G::Move>,
+        reduction: Reduction,
+        window: Window,
+        clock: &Clock,
+    ) -> Score {
+        let full = node.depth - 1;
+        let shallower = full.saturating_sub(reduction.plies).max(full.min(1));
+        self.child_score(next, node.me, shallower, node.ply, window.null(), clock)
+    }
+
+    /// A move `m` at `ply` that scored `score`, the best of its node so far: when it beats
+    /// alpha, it raises alpha and heads the node's principal variation.
+    fn raise_alpha(&mut self, window: &mut Window, ply: usize, m: G::Move, score: Score) {
+        if score > window.alpha {
+            window.alpha = score;
+            self.update_pv(ply, m);
+            if ply == 0 {
+                self.root_score = score;
+            }
+        }
     }
 
     /// The first steps at a node: `Err` with its score when it needs no search of its moves
@@ -526,6 +571,41 @@ impl<G: Game> AlphaBeta<G> {
         for &next in &tail[0] {
             line.push(next);
         }
+    }
+}
+
+/// What the move loop of a node needs to know about it.
+#[derive(Clone, Copy)]
+struct Node<M> {
+    /// The player to move.
+    me: Player,
+    /// The plies left to search.
+    depth: u32,
+    /// The plies from the root.
+    ply: usize,
+    /// The best move the table holds for the position, if any.
+    table_move: Option<M>,
+}
+
+/// The reductions that apply at a node (see [`Reduction`]).
+#[derive(Clone, Copy)]
+struct Reductions {
+    /// The reduction of quiet moves, if the node is deep enough for it.
+    quiet: Option<Reduction>,
+    /// The game's quiet moves of the node, as bits ([`Game::quiet_moves`]); 0 without `quiet`.
+    quiet_moves: u128,
+    /// The late-move reduction, if the node is deep enough for it.
+    late: Option<Reduction>,
+}
+
+impl Reductions {
+    /// The reduction of the `tried`-th move tried, `moves[index]`, if any: the quiet one for a
+    /// quiet move, else the late-move one.
+    #[inline(always)]
+    fn of(&self, tried: u32, index: usize) -> Option<Reduction> {
+        self.quiet
+            .filter(|r| tried > r.after && index < 128 && self.quiet_moves >> index & 1 != 0)
+            .or_else(|| self.late.filter(|r| tried > r.after))
     }
 }
 

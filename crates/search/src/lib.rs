@@ -81,5 +81,5 @@ pub use mcts::{
     Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, Prior, RandomRollout, Rng, RolloutPolicy,
     RootChild,
 };
-pub use table::{Bound, Entry, TranspositionTable, prefetch};
+pub use table::prefetch;
 pub use time::{MoveTime, SafetyMargin, TimePolicy};

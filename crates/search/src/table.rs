@@ -7,7 +7,7 @@ use crate::game::Score;
 
 /// What a stored value says about the true value of its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The value is exact.
     Exact,
     /// The true value is at least this (the search failed high).
@@ -22,7 +22,7 @@ pub enum Bound {
 /// whose hash shares those bits gives at most a move tried first. All-zero bytes are an empty
 /// slot, so a new table comes zeroed from the allocator (untouched pages cost nothing).
 #[derive(Clone, Copy, Debug)]
-pub struct Entry<M: Copy> {
+pub(crate) struct Entry<M: Copy> {
     check: u32,
     value: i32,
     depth: u8,
@@ -37,26 +37,18 @@ pub struct Entry<M: Copy> {
 const HAS_MOVE: u8 = 4;
 
 impl<M: Copy> Entry<M> {
-    const EMPTY: Self = Self {
-        check: 0,
-        value: 0,
-        depth: 0,
-        meta: 0,
-        best_move: MaybeUninit::uninit(),
-    };
-
     /// The stored value (node-relative: the caller adjusts win distances).
-    pub fn value(&self) -> Score {
+    pub(crate) fn value(&self) -> Score {
         self.value
     }
 
     /// The depth the value was searched to.
-    pub fn depth(&self) -> u32 {
+    pub(crate) fn depth(&self) -> u32 {
         u32::from(self.depth)
     }
 
     /// What the value bounds.
-    pub fn bound(&self) -> Bound {
+    pub(crate) fn bound(&self) -> Bound {
         match self.meta & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -65,7 +57,7 @@ impl<M: Copy> Entry<M> {
     }
 
     /// The best move found (check that it is legal before playing it).
-    pub fn best_move(&self) -> Option<M> {
+    pub(crate) fn best_move(&self) -> Option<M> {
         // SAFETY: the move is written whenever HAS_MOVE is set (`TranspositionTable::store`).
         (self.meta & HAS_MOVE != 0).then(|| unsafe { self.best_move.assume_init() })
     }
@@ -92,7 +84,7 @@ fn check_bits(key: u64) -> u32 {
 /// the new one. Otherwise the deeper result of the current search stays. (Deeper results cost
 /// more to recompute; results of earlier searches are mostly stale.)
 #[derive(Clone, Debug)]
-pub struct TranspositionTable<M: Copy> {
+pub(crate) struct TranspositionTable<M: Copy> {
     entries: Vec<Entry<M>>,
     generation: u8,
 }
@@ -116,7 +108,7 @@ fn empty_entries<M: Copy>(n: usize) -> Vec<Entry<M>> {
 
 impl<M: Copy + PartialEq> TranspositionTable<M> {
     /// The largest table of a power-of-two number of entries within `bytes` (at least one entry).
-    pub fn with_bytes(bytes: usize) -> Self {
+    pub(crate) fn with_bytes(bytes: usize) -> Self {
         let entries = (bytes / size_of::<Entry<M>>()).max(1);
         // The highest power of two not above `entries` (`ilog2` is newer than the bundle's
         // Rust 1.65).
@@ -128,23 +120,20 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
     }
 
     /// The number of entries.
-    pub fn capacity(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
         self.entries.len()
     }
 
     /// The memory the entries take, in bytes.
-    pub fn size_bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn size_bytes(&self) -> usize {
         self.entries.len() * size_of::<Entry<M>>()
     }
 
     /// Starts a new search: results of earlier searches become the first to be replaced.
-    pub fn new_search(&mut self) {
+    pub(crate) fn new_search(&mut self) {
         self.generation = (self.generation + 1) & 31;
-    }
-
-    /// Empties the table.
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::EMPTY);
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -154,12 +143,12 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
     /// Asks the processor to bring the slot of `key` into its cache, so that a probe a little
     /// later does not wait for memory.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         prefetch(&self.entries[self.slot(key)]);
     }
 
     /// The entry for the position with hash `key`, if the table holds one.
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry<M>> {
         let entry = self.entries[self.slot(key)];
         (!entry.is_empty() && entry.check == check_bits(key)).then_some(entry)
     }
@@ -167,7 +156,7 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
     /// Stores a search result for the position with hash `key` (see the replacement policy),
     /// keeping the slot's best move when `best_move` is `None` and the slot holds the same
     /// position.
-    pub fn store(
+    pub(crate) fn store(
         &mut self,
         key: u64,
         value: Score,
@@ -219,6 +208,10 @@ pub fn prefetch<T>(item: &T) {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
+    use proptest::prelude::*;
+
     use super::*;
 
     #[test]
@@ -268,5 +261,107 @@ mod tests {
         // A position of another slot's check bits does not inherit the move.
         table.store(5 << 32, 8, 9, Bound::Upper, None);
         assert_eq!(table.probe(5 << 32).unwrap().best_move(), None);
+    }
+
+    /// One operation on the table in the model test.
+    #[derive(Clone, Debug)]
+    enum Op {
+        Store {
+            key: u64,
+            value: Score,
+            depth: u32,
+            bound: Bound,
+            best_move: Option<u8>,
+        },
+        Probe(u64),
+        NewSearch,
+    }
+
+    /// What the model says a slot holds for a key: the fields the table gives back, and the
+    /// search generation that stored them.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Stored {
+        value: Score,
+        depth: u32,
+        bound: Bound,
+        best_move: Option<u8>,
+        generation: u8,
+    }
+
+    /// A table of 16 slots, and keys of 8 slot indices times 4 check patterns (some in the
+    /// same slot, none sharing both slot and check bits with another), so that slots are
+    /// contested and a key's result is its own.
+    const MODEL_SLOTS: u64 = 16;
+
+    fn key() -> impl Strategy<Value = u64> {
+        (0..8u64, 0..4u64).prop_map(|(slot, check)| (check << 32) | (slot * 2))
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let bound = prop_oneof![Just(Bound::Exact), Just(Bound::Lower), Just(Bound::Upper)];
+        prop_oneof![
+            4 => (key(), -1000..1000i32, prop_oneof![0..12u32, 250..300u32], bound,
+                  prop::option::of(0..5u8))
+                .prop_map(|(key, value, depth, bound, best_move)| Op::Store {
+                    key,
+                    value,
+                    depth,
+                    bound,
+                    best_move,
+                }),
+            4 => key().prop_map(Op::Probe),
+            1 => Just(Op::NewSearch),
+        ]
+    }
+
+    proptest! {
+        /// Random stores, probes and new searches: the table gives back for a key either
+        /// nothing or exactly what a model (a `HashMap` from keys to what was stored, one key
+        /// per slot, under the replacement policy) says it holds, and it keeps what the
+        /// policy says it keeps.
+        #[test]
+        fn the_table_holds_what_its_replacement_policy_keeps(
+            ops in prop::collection::vec(op(), 1..300),
+        ) {
+            let mut table = TranspositionTable::<u8>::with_bytes(MODEL_SLOTS as usize * 12);
+            prop_assert_eq!(table.capacity(), MODEL_SLOTS as usize);
+            let mut model: HashMap<u64, Stored> = HashMap::new();
+            let mut generation = 0u8;
+            for op in ops {
+                match op {
+                    Op::Store { key, value, depth, bound, best_move } => {
+                        let slot = |k: u64| k % MODEL_SLOTS;
+                        let occupant = model.keys().copied().find(|&k| slot(k) == slot(key));
+                        let old = occupant.map(|k| (k, model[&k]));
+                        let replace = old.is_none_or(|(k, old)| {
+                            k == key || old.generation != generation || depth >= old.depth
+                        });
+                        table.store(key, value, depth, bound, best_move);
+                        if replace {
+                            let kept = old.filter(|&(k, _)| k == key).and_then(|(_, o)| o.best_move);
+                            if let Some(k) = occupant {
+                                model.remove(&k);
+                            }
+                            let depth = depth.min(255);
+                            let best_move = best_move.or(kept);
+                            model.insert(key, Stored { value, depth, bound, best_move, generation });
+                        }
+                    }
+                    Op::Probe(key) => {
+                        let got = table.probe(key).map(|e| (e.value(), e.depth(), e.bound(), e.best_move()));
+                        let expected = model.get(&key).map(|s| (s.value, s.depth, s.bound, s.best_move));
+                        prop_assert_eq!(got, expected);
+                    }
+                    Op::NewSearch => {
+                        table.new_search();
+                        generation = (generation + 1) & 31;
+                    }
+                }
+            }
+            for (&key, stored) in &model {
+                let got = table.probe(key).map(|e| (e.value(), e.depth(), e.bound(), e.best_move()));
+                prop_assert_eq!(got, Some((stored.value, stored.depth, stored.bound, stored.best_move)));
+            }
+        }
     }
 }

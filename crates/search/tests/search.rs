@@ -642,3 +642,84 @@ fn rave_priors_count_as_visits_and_leaves_wait_to_be_expanded() {
         "the eight empty cells after X takes 4"
     );
 }
+
+/// The position after playing `picks` from `start`, each pick taken modulo the moves there,
+/// until the picks run out or the game ends.
+fn after_picks<G: Game>(game: &G, start: G::State, picks: &[u8]) -> G::State {
+    let mut state = start;
+    for &pick in picks {
+        let mut moves = MoveList::new();
+        game.generate_moves(&state, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        state = game.next(&state, moves[usize::from(pick) % moves.len()]);
+    }
+    state
+}
+
+/// Whether plain negamax, `depth` plies deep, calls the position after `m` a forced win for
+/// the player to move in `state`.
+fn wins_by<G: Game>(game: &G, state: &G::State, m: G::Move, depth: u32) -> bool {
+    let next = game.next(state, m);
+    let value = negamax(game, &next, depth - 1);
+    let value = if game.player_to_move(&next) == game.player_to_move(state) {
+        value
+    } else {
+        -value
+    };
+    value > WIN - 300
+}
+
+/// Where plain negamax searching the whole game finds a forced win for the player to move,
+/// MCTS (UCT with random playouts, `iterations` of them) plays a winning move. Positions where
+/// negamax finds none are skipped.
+fn mcts_takes_the_forced_win<G: Game>(
+    game: G,
+    state: G::State,
+    depth: u32,
+    seed: u64,
+    iterations: u64,
+) -> Result<(), TestCaseError>
+where
+    G::Move: std::fmt::Debug,
+{
+    prop_assume!(negamax(&game, &state, depth) > WIN - 300);
+    let options = MctsOptions {
+        seed,
+        ..MctsOptions::default()
+    };
+    let mut mcts = Mcts::new(game, state.clone(), options, RandomRollout::default());
+    let result = mcts.search(&Budget::iterations(iterations));
+    let chosen = result.best_move.expect("a won position has moves");
+    prop_assert!(
+        wins_by(mcts.game(), &state, chosen, depth),
+        "{chosen:?} does not keep the win: {result:?}"
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Tic-tac-toe positions after two to six random moves.
+    #[test]
+    fn mcts_takes_a_forced_tictactoe_win_that_negamax_finds(
+        picks in prop::collection::vec(any::<u8>(), 2..7),
+        seed in any::<u64>(),
+    ) {
+        let board = after_picks(&TicTacToe, Board::default(), &picks);
+        mcts_takes_the_forced_win(TicTacToe, board, 9, seed, 3000)?;
+    }
+
+    /// Random game trees of up to six plies, with extra moves and transpositions.
+    #[test]
+    fn mcts_takes_a_forced_win_in_a_random_tree_that_negamax_finds(
+        tree in any::<u64>(),
+        depth in 1..7u32,
+        seed in any::<u64>(),
+    ) {
+        let state = TreeState { seed: tree, level: 0, id: 0, to_move: Player::First, depth };
+        mcts_takes_the_forced_win(RandomTree, state, depth, seed, 3000)?;
+    }
+}

@@ -10,7 +10,8 @@ use super::{
 };
 use crate::engine::{Engine, EngineOptions};
 use crate::game::{Game, IllegalMove};
-use crate::position::{Colour, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
+use crate::slot::{MAX_PLAY_SIZE, MIN_PLAY_SIZE};
+use crate::turn::{Colour, Move};
 
 /// The time per move when neither the controller nor the command line sets one.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(5);

@@ -26,7 +26,9 @@ use std::sync::OnceLock;
 use crate::patterns::OFFSETS;
 use floodgate_bitgrid::Cell;
 
-use crate::position::{Colour, Position};
+use crate::position::Position;
+use crate::slot::Slot;
+use crate::turn::Colour;
 
 mod text;
 mod train;
@@ -131,7 +133,7 @@ fn reduced(key: u16) -> u16 {
 }
 
 /// The distance class of the points `a` and `b` (array slots of `position`).
-fn distance_class(position: &Position, a: usize, b: Option<usize>) -> usize {
+fn distance_class(position: &Position, a: Slot, b: Option<Slot>) -> usize {
     let Some(b) = b else {
         return NO_DISTANCE;
     };
@@ -142,7 +144,7 @@ fn distance_class(position: &Position, a: usize, b: Option<usize>) -> usize {
 
 /// The tactical feature of the candidate `p` for the player to move; `last` is the slot of
 /// the last stone played.
-fn tactic(position: &Position, p: usize, last: Option<usize>) -> Tactic {
+fn tactic(position: &Position, p: Slot, last: Option<Slot>) -> Tactic {
     let mover = position.to_move();
     let enemy = mover.other();
     let mut captures = false;
@@ -193,7 +195,7 @@ fn tactic(position: &Position, p: usize, last: Option<usize>) -> Tactic {
 }
 
 /// The line of slot `p`: 0 for the first (the edge), up to `LINES - 1`.
-fn line(position: &Position, p: usize) -> usize {
+fn line(position: &Position, p: Slot) -> usize {
     let v = position.vertex(p);
     let n = position.size();
     let nearest = v.x.min(v.y).min(n - 1 - v.x).min(n - 1 - v.y);
@@ -203,9 +205,9 @@ fn line(position: &Position, p: usize) -> usize {
 /// The features of candidate `p` but its shape, and its neighbourhood key seen from Black.
 fn features(
     position: &Position,
-    p: usize,
-    last: Option<usize>,
-    own: Option<usize>,
+    p: Slot,
+    last: Option<Slot>,
+    own: Option<Slot>,
 ) -> (Features, u16) {
     let mut key = position.neighbourhood(p);
     if position.to_move() == Colour::White {
@@ -222,7 +224,7 @@ fn features(
 }
 
 /// Whether the empty slot `p` is a candidate: neither the mover's own eye nor a suicide.
-fn is_candidate(position: &Position, p: usize) -> bool {
+fn is_candidate(position: &Position, p: Slot) -> bool {
     !position.is_own_eye(p) && !position.is_suicide(p)
 }
 

@@ -9,7 +9,9 @@ use super::{
     reduced,
 };
 use crate::gtp::GtpMove;
-use crate::position::{Move, Position};
+use crate::position::Position;
+use crate::slot::Slot;
+use crate::turn::Move;
 
 /// Why a game record did not load into a [`Trainer`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +76,7 @@ impl Trainer {
             reason: "has no komi",
         })?;
         let mut position = Position::new(size);
-        let mut history: Vec<Option<usize>> = Vec::new();
+        let mut history: Vec<Option<Slot>> = Vec::new();
         let mut added = 0;
         for word in words {
             let (learn, word) = match word.strip_prefix('*') {
@@ -242,14 +244,13 @@ fn minorize_maximize(positions: &[Competition], count: usize, rounds: usize) -> 
 /// the slot played.
 fn competition(
     position: &Position,
-    chosen: usize,
-    last: Option<usize>,
-    own: Option<usize>,
+    chosen: Slot,
+    last: Option<Slot>,
+    own: Option<Slot>,
 ) -> Competition {
     let mut candidates = Vec::new();
     let mut index = 0;
     for &p in position.empty_slots() {
-        let p = usize::from(p);
         if !is_candidate(position, p) {
             continue;
         }
