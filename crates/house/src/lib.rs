@@ -92,25 +92,6 @@ impl fmt::Display for Violation {
     }
 }
 
-impl Violation {
-    /// What the violation is about, without line numbers or counts: a line of [`DEBT_FILE`].
-    pub fn key(&self) -> String {
-        match self {
-            Violation::LongFunction { file, name, .. } => format!("function {file} {name}"),
-            Violation::LongFile { file, .. } => format!("file {file}"),
-            Violation::ModuleCycle { krate, modules } => {
-                format!("cycle {krate} {}", modules.join(" "))
-            }
-            Violation::Name { file, problem } => format!("name {file} {problem}"),
-        }
-    }
-}
-
-/// The violations the workspace still owes, a [`Violation::key`] a line, relative to the
-/// workspace: each may stand until it is paid, and a paid one must leave the list. No new one may
-/// join it.
-pub const DEBT_FILE: &str = "crates/house/debt.txt";
-
 /// Every violation of the workspace rooted at `root`, in a stable order.
 pub fn check(root: &Path) -> std::io::Result<Vec<Violation>> {
     let mut found = functions::check(root)?;
