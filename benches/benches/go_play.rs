@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use floodgate_go_core::engine::{Engine, EngineOptions};
-use floodgate_go_core::{Colour, Game};
+use floodgate_go_core::{Colour, GameState};
 use floodgate_search::Budget;
 
 const PLAYOUTS: u64 = 2000;
@@ -17,7 +17,7 @@ fn playouts(c: &mut Criterion) {
     group.throughput(Throughput::Elements(PLAYOUTS));
     group.sample_size(10);
     for size in [9, 19] {
-        let game = Game::new(size, 7.0);
+        let game = GameState::new(size, 7.0);
         let mut engine = Engine::new(EngineOptions {
             memory_bytes: 64 << 20,
             ..EngineOptions::default()

@@ -42,7 +42,7 @@ fn main() {
         "domain" => domain(),
         "go" => [9, 19]
             .map(|size| {
-                let game = floodgate_go_core::Game::new(size, 7.0);
+                let game = floodgate_go_core::GameState::new(size, 7.0);
                 let options = floodgate_go_core::engine::EngineOptions {
                     memory_bytes: 64 << 20,
                     ..Default::default()

@@ -5,7 +5,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use floodgate_botkit::testing::{assert_refused, run_bot};
 use floodgate_go_core::gtp::{GtpMove, colour_word};
-use floodgate_go_core::{Colour, Game, Move};
+use floodgate_go_core::{Colour, GameState, Move};
 
 const BOT: &str = env!("CARGO_BIN_EXE_go-gtp");
 
@@ -140,7 +140,7 @@ fn genmove_plays_a_legal_game_to_the_end() {
     let mut engine = Engine::start(&["--budget-ms", "30"]);
     assert_eq!(engine.send("boardsize 5"), "=");
     assert_eq!(engine.send("komi 0.5"), "=");
-    let mut game = Game::new(5, 0.5);
+    let mut game = GameState::new(5, 0.5);
     let mut colour = Colour::Black;
     for _ in 0..200 {
         if game.is_over() {

@@ -234,13 +234,13 @@ fn cram(lines: &mut Vec<String>) {
 fn go(lines: &mut Vec<String>) {
     use floodgate_go_core::engine::{Engine, EngineOptions};
     use floodgate_go_core::gtp::GtpMove;
-    use floodgate_go_core::{Game, Move};
+    use floodgate_go_core::{GameState, Move};
     let mut seed = 0;
     let mut recorded = 0;
     let size = 9;
     while recorded < POSITIONS {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(4000 + seed);
-        let mut game = Game::new(size, 7.0);
+        let mut game = GameState::new(size, 7.0);
         let mut played = String::new();
         for ply in 0..120 {
             if game.is_over() || recorded == POSITIONS {

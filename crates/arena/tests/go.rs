@@ -9,7 +9,7 @@ use floodgate_arena::player::Player;
 use floodgate_arena::record::Forfeit;
 use floodgate_arena::replay::Replay;
 use floodgate_go_core::gtp::GtpMove;
-use floodgate_go_core::{Colour, Game};
+use floodgate_go_core::{Colour, GameState};
 
 fn referee(limit_ms: u64) -> Limited<Go> {
     Limited::new(Go { sizes: (5, 5) }, limit_ms)
@@ -27,7 +27,7 @@ fn built_ins_play_legal_games_to_two_passes() {
     for seed in 1..=4 {
         let record = referee(1000).play("5", [&builtin("greedy"), &builtin("random")], seed);
         assert!(record.forfeit.is_none(), "{record:?}");
-        let mut game = Game::new(5, KOMI as f64);
+        let mut game = GameState::new(5, KOMI as f64);
         for m in &record.moves {
             let colour = if m.seat == 0 {
                 Colour::Black

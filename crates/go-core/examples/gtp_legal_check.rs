@@ -1,7 +1,7 @@
 //! Checks go-core's rules against another GTP engine's: plays random games (captures,
 //! suicides, ko fights and all), tells the engine every move with `play`, and after every
 //! move asks it `is_legal` for both colours on every point, comparing each answer with
-//! [`Game::check`]. Exits with status 1 at the first disagreement.
+//! [`GameState::check`]. Exits with status 1 at the first disagreement.
 //!
 //! One kind of answer is counted apart instead: a move the engine calls legal that go-core
 //! refuses by positional superko (the board after it was seen before). GNU Go's `is_legal`
@@ -20,7 +20,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 
 use floodgate_go_core::gtp::{GtpMove, colour_word};
-use floodgate_go_core::{Cell, Colour, Game, IllegalMove, Move};
+use floodgate_go_core::{Cell, Colour, GameState, IllegalMove, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -76,7 +76,7 @@ fn run() -> Result<(), String> {
     for game_number in 0..games {
         call(&format!("boardsize {size}"))?;
         call("clear_board")?;
-        let mut game = Game::new(size, 0.0);
+        let mut game = GameState::new(size, 0.0);
         // Long enough for the board to fill and empty again a few times.
         for _ in 0..3 * size * size {
             for colour in [Colour::Black, Colour::White] {
@@ -140,7 +140,7 @@ fn run() -> Result<(), String> {
 
 /// Whether `m` by `colour` is a one-stone suicide: its stone is removed at once and the board
 /// is left as it was.
-fn one_stone_suicide(game: &Game, colour: Colour, m: Move) -> bool {
+fn one_stone_suicide(game: &GameState, colour: Colour, m: Move) -> bool {
     let mut position = game.position().clone();
     if position.point(match m {
         Move::Play(v) => v,

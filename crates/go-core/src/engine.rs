@@ -11,10 +11,12 @@
 //! expanded. The tree is searched from the game's position alone: the game's history
 //! (positional superko) is checked on the root's moves.
 
-use floodgate_search::{Budget, Mcts, MctsOptions, MoveList, Outcome, Player, Prior, RootChild};
+use floodgate_search::{
+    Budget, Game, Mcts, MctsOptions, MoveList, Outcome, Player, Prior, RootChild,
+};
 use floodgate_search::{Rng, RolloutPolicy, Score};
 
-use crate::game::Game;
+use crate::game::GameState;
 use crate::playout::{FirstPlayed, playout};
 use crate::position::Position;
 use crate::priors::Priors;
@@ -89,7 +91,7 @@ impl std::fmt::Debug for TreeState {
     }
 }
 
-impl floodgate_search::Game for TreeGame {
+impl Game for TreeGame {
     type State = TreeState;
     type Move = Slot;
 
@@ -240,7 +242,7 @@ impl Engine {
     /// Chooses a move for `colour` in `game` (which need not be `colour`'s turn) within
     /// `budget` (playouts, a clock's soft limit, or both; at least one playout runs). The move
     /// is always legal in `game`, superko included.
-    pub fn search(&mut self, game: &Game, colour: Colour, budget: &Budget) -> SearchReport {
+    pub fn search(&mut self, game: &GameState, colour: Colour, budget: &Budget) -> SearchReport {
         let threads = self.options.threads.max(1);
         let mut trees: Vec<_> = (0..threads as u64)
             .map(|thread| self.tree(game, colour, thread))
@@ -281,7 +283,7 @@ impl Engine {
 
     /// The tree of thread `thread` for `colour` to move in `game`, its root's moves those the
     /// game's rules allow.
-    fn tree(&self, game: &Game, colour: Colour, thread: u64) -> Mcts<TreeGame, Playouts> {
+    fn tree(&self, game: &GameState, colour: Colour, thread: u64) -> Mcts<TreeGame, Playouts> {
         let mut position = game.position().clone();
         position.set_to_move(colour);
         let last = match game.moves().last() {

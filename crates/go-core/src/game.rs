@@ -37,8 +37,8 @@ impl std::error::Error for IllegalMove {}
 /// the board is then scored by area with komi added to White.
 ///
 /// ```
-/// use floodgate_go_core::{Colour, Game, Move, Cell};
-/// let mut game = Game::new(9, 7.0);
+/// use floodgate_go_core::{Colour, GameState, Move, Cell};
+/// let mut game = GameState::new(9, 7.0);
 /// game.play(Colour::Black, Move::Play(Cell::new(4, 4))).unwrap();
 /// game.play(Colour::White, Move::Pass).unwrap();
 /// game.play(Colour::Black, Move::Pass).unwrap();
@@ -46,7 +46,7 @@ impl std::error::Error for IllegalMove {}
 /// assert_eq!(game.margin(), 81.0 - 7.0);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct GameState {
     position: Position,
     moves: Vec<(Colour, Move)>,
     /// The hash of every board of the game, the empty one first.
@@ -54,7 +54,7 @@ pub struct Game {
     komi: f64,
 }
 
-impl Game {
+impl GameState {
     /// A new game on an empty `size` x `size` board (panics outside 2 to 25).
     pub fn new(size: usize, komi: f64) -> Self {
         let position = Position::new(size);

@@ -2,7 +2,7 @@
 //!
 //! - Scoring (the scorer task: no komi, every stone alive): parse a board from any bytes,
 //!   score it with bitgrid floods, and print the result as `B+k`, `W+k` or `Jigo`.
-//! - Playing: [`Position`] (captures, suicide, fast playouts) and [`Game`] (positional superko,
+//! - Playing: [`Position`] (captures, suicide, fast playouts) and [`GameState`] (positional superko,
 //!   passes, komi, undo) on boards of 2 x 2 to 25 x 25; [`engine::Engine`], a Monte Carlo tree
 //!   search with RAVE; [`gtp`], the Go Text Protocol the `go-gtp` engine speaks.
 //!
@@ -41,7 +41,7 @@ pub use board::{Board, MAX_SIZE, ParseBoardError, Point};
 pub use floodgate_bitgrid::{Cell, Plane};
 /// The budget of [`engine::Engine::search`], from the search crate.
 pub use floodgate_search::Budget;
-pub use game::{Game, IllegalMove};
+pub use game::{GameState, IllegalMove};
 pub use position::Position;
 pub use score::{GameResult, Score};
 pub use slot::{MAX_PLAY_SIZE, MIN_PLAY_SIZE};

@@ -4,7 +4,7 @@
 //! `liberties`).
 //!
 //! [`Position`] knows the board and whose turn it is, not the game's history: positional
-//! superko is [`crate::Game`]'s job. Playouts use [`Position`] alone.
+//! superko is [`crate::GameState`]'s job. Playouts use [`Position`] alone.
 
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! The engine's search: its tree stays the size its settings say, its moves are legal.
 
 use floodgate_go_core::engine::{Engine, EngineOptions};
-use floodgate_go_core::{Colour, Game, Move};
+use floodgate_go_core::{Colour, GameState, Move};
 use floodgate_search::Budget;
 
 #[test]
@@ -11,7 +11,11 @@ fn a_leaf_is_expanded_only_after_its_playouts() {
     // prior visits counted as playouts, one iteration expanded a whole line of the tree.)
     let options = EngineOptions::default();
     let mut engine = Engine::new(options.clone());
-    let report = engine.search(&Game::new(9, 7.0), Colour::Black, &Budget::iterations(2000));
+    let report = engine.search(
+        &GameState::new(9, 7.0),
+        Colour::Black,
+        &Budget::iterations(2000),
+    );
     assert_eq!(report.playouts, 2000);
     let most = (2000 / options.expand_after as usize + 1) * 82 + 1;
     assert!(report.nodes <= most, "{} nodes", report.nodes);
@@ -24,7 +28,7 @@ fn searches_with_threads_add_their_playouts_and_play_legal_moves() {
         memory_bytes: 16 << 20,
         ..EngineOptions::default()
     });
-    let mut game = Game::new(7, 7.0);
+    let mut game = GameState::new(7, 7.0);
     for _ in 0..30 {
         let colour = game.to_move();
         let report = engine.search(&game, colour, &Budget::iterations(300));

@@ -1,7 +1,7 @@
 //! The playing rules (docs/rules/go.md): hand-built positions, random games against a plain
 //! implementation written from the rules, and counts of legal move sequences.
 
-use floodgate_go_core::{Cell, Colour, Game, IllegalMove, Move, Point};
+use floodgate_go_core::{Cell, Colour, GameState, IllegalMove, Move, Point};
 use proptest::prelude::*;
 
 /// A plain implementation of the Tromp-Taylor rules, as the rules read: a vector of points,
@@ -12,14 +12,14 @@ mod plain {
     pub type Board = Vec<Option<Colour>>;
 
     #[derive(Clone)]
-    pub struct Game {
+    pub struct GameState {
         pub n: usize,
         pub board: Board,
         pub history: Vec<Board>,
         pub passes: usize,
     }
 
-    impl Game {
+    impl GameState {
         pub fn new(n: usize) -> Self {
             let board = vec![None; n * n];
             Self {
@@ -107,8 +107,8 @@ fn v(x: usize, y: usize) -> Move {
 }
 
 /// Plays `moves` alternately from Black on an empty board of side `n`.
-fn game_of(n: usize, moves: &[Move]) -> Game {
-    let mut game = Game::new(n, 0.0);
+fn game_of(n: usize, moves: &[Move]) -> GameState {
+    let mut game = GameState::new(n, 0.0);
     for &m in moves {
         let colour = game.to_move();
         game.play(colour, m).unwrap();
@@ -116,7 +116,7 @@ fn game_of(n: usize, moves: &[Move]) -> Game {
     game
 }
 
-fn board_text(game: &Game) -> String {
+fn board_text(game: &GameState) -> String {
     game.position().board().to_string()
 }
 
@@ -197,7 +197,7 @@ fn ko_retake_waits_for_a_change_elsewhere() {
     //   - X O - -
     //   X O - O -    Black on (2,1) takes the white stone on (1,1), and is then in atari
     //   - X O - -    itself: White retaking at once would repeat the board.
-    let mut game = Game::new(5, 0.0);
+    let mut game = GameState::new(5, 0.0);
     let black = [v(1, 0), v(0, 1), v(1, 2)];
     let white = [v(2, 0), v(3, 1), v(2, 2)];
     for (b, w) in black.iter().zip(&white) {
@@ -222,7 +222,7 @@ fn ko_retake_waits_for_a_change_elsewhere() {
 
 #[test]
 fn two_passes_end_the_game_and_komi_goes_to_white() {
-    let mut game = Game::new(5, 6.5);
+    let mut game = GameState::new(5, 6.5);
     game.play(Colour::Black, v(2, 2)).unwrap();
     game.play(Colour::White, Move::Pass).unwrap();
     assert!(!game.is_over());
@@ -252,7 +252,7 @@ fn occupied_and_off_board_points_are_refused_and_undo_restores() {
 }
 
 /// Legal move sequences of `depth` plies (passes included; nothing after two passes).
-fn perft(game: &Game, depth: usize) -> u64 {
+fn perft(game: &GameState, depth: usize) -> u64 {
     if depth == 0 || game.is_over() {
         return 1;
     }
@@ -269,7 +269,7 @@ fn perft(game: &Game, depth: usize) -> u64 {
     total
 }
 
-fn plain_perft(game: &plain::Game, colour: Colour, depth: usize) -> u64 {
+fn plain_perft(game: &plain::GameState, colour: Colour, depth: usize) -> u64 {
     if depth == 0 || game.passes >= 2 {
         return 1;
     }
@@ -289,8 +289,8 @@ fn plain_perft(game: &plain::Game, colour: Colour, depth: usize) -> u64 {
 #[test]
 fn sequence_counts_match_the_plain_rules() {
     for (n, depth) in [(2, 7), (3, 5)] {
-        let ours = perft(&Game::new(n, 0.0), depth);
-        let plain = plain_perft(&plain::Game::new(n), Colour::Black, depth);
+        let ours = perft(&GameState::new(n, 0.0), depth);
+        let plain = plain_perft(&plain::GameState::new(n), Colour::Black, depth);
         assert_eq!(ours, plain, "{n} x {n}, depth {depth}");
     }
 }
@@ -305,8 +305,8 @@ proptest! {
         n in 2usize..=6,
         picks in prop::collection::vec(any::<u16>(), 1..120),
     ) {
-        let mut game = Game::new(n, 0.0);
-        let mut reference = plain::Game::new(n);
+        let mut game = GameState::new(n, 0.0);
+        let mut reference = plain::GameState::new(n);
         for pick in picks {
             let colour = game.to_move();
             let ours: Vec<usize> = game

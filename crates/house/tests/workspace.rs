@@ -8,5 +8,10 @@ fn the_workspace_keeps_its_shape() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let violations = floodgate_house::check(&root).expect("the workspace can be read");
     let listed: Vec<String> = violations.iter().map(ToString::to_string).collect();
-    assert!(listed.is_empty(), "{} violations:\n{}", listed.len(), listed.join("\n"));
+    assert!(
+        listed.is_empty(),
+        "{} violations:\n{}",
+        listed.len(),
+        listed.join("\n")
+    );
 }

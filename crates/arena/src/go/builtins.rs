@@ -3,12 +3,17 @@
 //! captures most, else like random).
 
 use crate::player::Builtin;
-use floodgate_go_core::{Cell, Colour, Game, Move, Position};
+use floodgate_go_core::{Cell, Colour, GameState, Move, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Builtin {
     /// The move this strategy picks for `colour` in `game`.
-    pub fn choose_go_move(self, game: &Game, colour: Colour, rng: &mut Xoshiro256PlusPlus) -> Move {
+    pub fn choose_go_move(
+        self,
+        game: &GameState,
+        colour: Colour,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Move {
         let position = game.position();
         let candidates: Vec<Cell> = game
             .legal_points(colour)

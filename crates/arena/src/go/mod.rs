@@ -21,7 +21,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use floodgate_go_core::gtp::{GtpMove, colour_word};
-use floodgate_go_core::{Colour, Game, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
+use floodgate_go_core::{Colour, GameState, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
@@ -128,16 +128,16 @@ impl FromStr for BoardSide {
 
 impl Judge for Go {
     type Start = BoardSide;
-    type Position = Game;
+    type Position = GameState;
     type Move = Move;
     type Link = Session;
 
-    fn position(&self, start: &BoardSide) -> Game {
-        Game::new(start.0, KOMI as f64)
+    fn position(&self, start: &BoardSide) -> GameState {
+        GameState::new(start.0, KOMI as f64)
     }
 
     /// Two passes in a row end the game, as does a cap of four moves per point.
-    fn to_move(&self, game: &Game) -> Option<usize> {
+    fn to_move(&self, game: &GameState) -> Option<usize> {
         let cap = 4 * game.size() * game.size();
         (!game.is_over() && game.moves().len() < cap).then(|| game.to_move().index())
     }
@@ -153,7 +153,12 @@ impl Judge for Go {
         }
     }
 
-    fn builtin_move(&self, builtin: Builtin, game: &Game, rng: &mut Xoshiro256PlusPlus) -> Move {
+    fn builtin_move(
+        &self,
+        builtin: Builtin,
+        game: &GameState,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Move {
         builtin.choose_go_move(game, game.to_move(), rng)
     }
 
@@ -162,7 +167,7 @@ impl Judge for Go {
         &self,
         _: usize,
         command: &[String],
-        game: &Game,
+        game: &GameState,
         limit: Duration,
         limits: &ProcessLimits,
         _: &mut GameRecord,
@@ -182,7 +187,11 @@ impl Judge for Go {
     }
 
     /// Asks the engine for its move and checks it.
-    fn ask(&self, link: &mut Option<Session>, turn: Turn<'_, Game>) -> Result<Reply<Move>, Loss> {
+    fn ask(
+        &self,
+        link: &mut Option<Session>,
+        turn: Turn<'_, GameState>,
+    ) -> Result<Reply<Move>, Loss> {
         let session = link.as_mut().expect("started before the first move");
         let (game, colour) = (turn.position, turn.position.to_move());
         let genmove = format!("genmove {}", colour_word(colour));
@@ -217,11 +226,11 @@ impl Judge for Go {
         call(session, &told, setup_limit(limit)).map(|_| ())
     }
 
-    fn notation(&self, game: &Game, _: usize, played: Move) -> String {
+    fn notation(&self, game: &GameState, _: usize, played: Move) -> String {
         GtpMove::from_move(played, game.size()).to_string()
     }
 
-    fn apply(&self, game: &mut Game, _: usize, played: Move) {
+    fn apply(&self, game: &mut GameState, _: usize, played: Move) {
         game.play(game.to_move(), played).expect("checked before");
     }
 
@@ -232,12 +241,12 @@ impl Judge for Go {
     }
 
     /// The area score, komi 7 for White.
-    fn final_points(&self, game: &Game) -> FinalPoints {
+    fn final_points(&self, game: &GameState) -> FinalPoints {
         FinalPoints::higher_wins(Self::scores(game.position()))
     }
 
     /// The other seat gets a point for every point of the board.
-    fn forfeit_points(&self, game: &Game, seat: usize, _: &Loss) -> [i64; 2] {
+    fn forfeit_points(&self, game: &GameState, seat: usize, _: &Loss) -> [i64; 2] {
         other_seat_scores(seat, (game.size() * game.size()) as i64)
     }
 }

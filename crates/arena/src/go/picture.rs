@@ -2,7 +2,7 @@
 //! draw: the stones on a wooden board.
 
 use floodgate_go_core::gtp::GtpMove;
-use floodgate_go_core::{Cell, Colour, Game, Point, Position};
+use floodgate_go_core::{Cell, Colour, GameState, Point, Position};
 
 use super::{BoardSide, Go, KOMI};
 use crate::error::Error;
@@ -17,7 +17,7 @@ impl Replay for Go {
     fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
         let not_a_side = |_| Error::Record(format!("{:?} is not a Go board side", record.start));
         let side = record.start.parse::<BoardSide>().map_err(not_a_side)?;
-        let mut game = Game::new(side.0, KOMI as f64);
+        let mut game = GameState::new(side.0, KOMI as f64);
         let start = game.position().clone();
         replay_moves(start, record, "legal move", |_, m| {
             let colour = if m.seat == 0 {

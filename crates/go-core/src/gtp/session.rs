@@ -9,7 +9,7 @@ use super::{
     Command, GtpMove, KNOWN_COMMANDS, ParseError, Request, board_text, failure, score_text, success,
 };
 use crate::engine::{Engine, EngineOptions};
-use crate::game::{Game, IllegalMove};
+use crate::game::{GameState, IllegalMove};
 use crate::slot::{MAX_PLAY_SIZE, MIN_PLAY_SIZE};
 use crate::turn::{Colour, Move};
 
@@ -78,7 +78,7 @@ impl Reply {
 /// The engine's state between commands.
 #[derive(Debug)]
 pub struct Session {
-    game: Game,
+    game: GameState,
     engine: Engine,
     time: TimeControl,
     /// The command line's budget: the time per move without time settings (else
@@ -92,7 +92,7 @@ impl Session {
     /// [`DEFAULT_BUDGET`]), and the cap on it with them.
     pub fn new(options: EngineOptions, budget: Option<Duration>) -> Self {
         Self {
-            game: Game::new(19, 0.0),
+            game: GameState::new(19, 0.0),
             engine: Engine::new(options),
             time: TimeControl::default(),
             budget,
@@ -173,7 +173,7 @@ impl Session {
         if !(MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(&size) {
             return Err("unacceptable size".into());
         }
-        self.game = Game::new(size, self.game.komi());
+        self.game = GameState::new(size, self.game.komi());
         Ok(String::new())
     }
 
