@@ -3,7 +3,7 @@
 //! Bit `column * 7 + row` is a cell (row 0 at the bottom); bit 6 of each column stays empty so
 //! that shifts never carry a line from one column into the next.
 
-use floodgate_search::{Game, MoveList, Outcome, Player, Score, mix};
+use floodgate_search::{Game, MoveList, Outcome, Score, Seat, mix};
 
 const COLUMNS: u8 = 7;
 const ROWS: u8 = 6;
@@ -83,11 +83,11 @@ const WEIGHTS: [Score; 5] = [0, 1, 4, 16, 0];
 
 impl Position {
     /// The player to move.
-    pub fn to_move(&self) -> Player {
+    pub fn to_move(&self) -> Seat {
         if self.plies.is_multiple_of(2) {
-            Player::First
+            Seat::First
         } else {
-            Player::Second
+            Seat::Second
         }
     }
 
@@ -162,7 +162,7 @@ impl Game for ConnectFour {
     type State = Position;
     type Move = u8;
 
-    fn player_to_move(&self, state: &Position) -> Player {
+    fn player_to_move(&self, state: &Position) -> Seat {
         state.to_move()
     }
 
@@ -205,11 +205,11 @@ mod tests {
         );
         // Four in a column for the first player.
         let p = Position::after(&[3, 4, 3, 4, 3, 4, 3]);
-        assert_eq!(p.outcome(), Some(Outcome::Win(Player::First)));
+        assert_eq!(p.outcome(), Some(Outcome::Win(Seat::First)));
         assert_eq!(p.moves().count(), 0);
         // A rising diagonal for the first player.
         let p = Position::after(&[0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3]);
-        assert_eq!(p.outcome(), Some(Outcome::Win(Player::First)));
+        assert_eq!(p.outcome(), Some(Outcome::Win(Seat::First)));
         let start = Position::default();
         assert_eq!(start.moves().collect::<Vec<_>>(), COLUMN_ORDER);
         assert_eq!(start.evaluate(), 0);

@@ -2,7 +2,7 @@
 //! generator (centre first) and evaluation as ours: the reference our searches are compared with.
 
 use floodgate_benches::connect4::Position;
-use floodgate_search::{Outcome, Player};
+use floodgate_search::{Outcome, Seat};
 use minimax::{Evaluation, Evaluator, Winner};
 
 /// The game, as minimax-rs wants it.
@@ -72,6 +72,6 @@ pub fn openings() -> Vec<Position> {
 
 #[allow(dead_code)]
 /// Who is to move, for messages.
-pub fn to_move(position: &Position) -> Player {
+pub fn to_move(position: &Position) -> Seat {
     position.to_move()
 }

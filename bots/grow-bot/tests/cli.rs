@@ -46,11 +46,11 @@ fn answer(grid: &str, state: &State) -> Move {
 
 #[test]
 fn plays_valid_moves_from_either_side() {
-    // Player 1's first move on the empty grid.
+    // Seat 1's first move on the empty grid.
     let empty = State::default();
     let first = answer(&format_grid(&empty, 0), &empty);
     assert!(matches!(first, Move::First { .. }));
-    // Player 2's first move: it sees player 1's tree on column 19 and answers in its view.
+    // Seat 2's first move: it sees player 1's tree on column 19 and answers in its view.
     let (after, _) = empty.play(first);
     let seen = parse_grid(format_grid(&after, 1).as_bytes()).unwrap();
     let second = answer(&format_grid(&after, 1), &seen);

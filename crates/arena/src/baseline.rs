@@ -17,7 +17,7 @@
 
 pub use floodgate_search::negamax::Limit;
 
-use floodgate_search::{Game, MoveList, Outcome, Player, Score, mix};
+use floodgate_search::{Game, MoveList, Outcome, Score, Seat, mix};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::player::Builtin;
@@ -88,7 +88,7 @@ impl<G: Game> Game for Baseline<G> {
     type State = G::State;
     type Move = G::Move;
 
-    fn player_to_move(&self, state: &G::State) -> Player {
+    fn player_to_move(&self, state: &G::State) -> Seat {
         self.rules.player_to_move(state)
     }
 

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use floodgate_bitgrid::{Cell, Plane};
 use floodgate_search::{
-    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, MoveTime, Outcome, Player, Score,
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, MoveTime, Outcome, Score, Seat,
     TimePolicy,
 };
 
@@ -143,7 +143,7 @@ impl Engine {
     /// The look-ahead search's move, if it finishes an iteration within `limit` (the caller
     /// checks that it is legal on the board).
     fn look_ahead(&mut self, limit: Limit) -> Option<Domino> {
-        let state = Position::new(self.board.clone(), Player::First);
+        let state = Position::new(self.board.clone(), Seat::First);
         let clock = match limit {
             Limit::Time(deadline) => {
                 let time = MoveTime::ending_at(Instant::now(), deadline);
@@ -535,7 +535,7 @@ impl Game for Lookahead {
     type State = Position;
     type Move = DominoNumber;
 
-    fn player_to_move(&self, position: &Position) -> Player {
+    fn player_to_move(&self, position: &Position) -> Seat {
         LOOKAHEAD_RULES.player_to_move(position)
     }
 

@@ -4,7 +4,7 @@
 //! evaluation has no opinion (0), for a search to put its own in place: the engine's look-ahead
 //! values leaves with the solver, the arena's `alphabeta` baseline searches every domino.
 
-use floodgate_search::{Game, MoveList, Outcome, Player, Score, mix};
+use floodgate_search::{Game, MoveList, Outcome, Score, Seat, mix};
 
 use crate::board::{Board, Domino};
 
@@ -32,14 +32,14 @@ pub struct Position {
     /// The board as it stands.
     pub board: Board,
     /// The player to move.
-    pub to_move: Player,
+    pub to_move: Seat,
     /// A Zobrist-style hash of the cells filled since the position this one was made from.
     hash: u64,
 }
 
 impl Position {
     /// `board` with `to_move` to move.
-    pub fn new(board: Board, to_move: Player) -> Self {
+    pub fn new(board: Board, to_move: Seat) -> Self {
         Self {
             board,
             to_move,
@@ -61,7 +61,7 @@ impl Game for Rules {
     type State = Position;
     type Move = DominoNumber;
 
-    fn player_to_move(&self, position: &Position) -> Player {
+    fn player_to_move(&self, position: &Position) -> Seat {
         position.to_move
     }
 
@@ -133,7 +133,7 @@ mod tests {
     fn all_moves_come_in_the_board_s_order_and_the_filter_keeps_the_most_blocking() {
         let mut board = Board::new(3, 4);
         board.play(Domino::numbered(2 * 5 + 1, 4));
-        let position = Position::new(board.clone(), Player::First);
+        let position = Position::new(board.clone(), Seat::First);
         let mut all = MoveList::new();
         Rules {
             moves: MoveFilter::All,

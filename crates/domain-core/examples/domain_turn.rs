@@ -32,7 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(action) = parse_action_line(line()?)? {
         state = state.play_reported(action);
     }
-    // Player 0 starts at (0, 0), player 1 at (6, 6); it must be our turn.
+    // Seat 0 starts at (0, 0), player 1 at (6, 6); it must be our turn.
     let seat = if me == Cell::new(0, 0) { 0 } else { 1 };
     if state.to_move() != seat {
         return Err(format!("it is not the turn of the token that started at {me}").into());

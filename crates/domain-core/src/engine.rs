@@ -1,15 +1,15 @@
 //! Domain Expansion for the search crate: the evaluation and the engine the bot uses.
 
 use floodgate_search::{
-    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, Horizon, MoveList, Outcome, Player,
-    Reduction, Score, SearchResult, mix,
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, Horizon, MoveList, Outcome, Reduction, Score,
+    SearchResult, Seat, mix,
 };
 
 use crate::board::Walls;
 use crate::race::Race;
 use crate::state::{Action, State};
 
-/// Domain Expansion as a [`floodgate_search::Game`]: player 0 is [`Player::First`].
+/// Domain Expansion as a [`floodgate_search::Game`]: player 0 is [`Seat::First`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Domain;
 
@@ -71,8 +71,8 @@ pub fn spare_walls(walls: &Walls, territory: u64) -> Score {
 /// The outcome of a finished game from both domain sizes, the first player's first.
 fn outcome_of([first, second]: [u32; 2]) -> Outcome {
     match first.cmp(&second) {
-        std::cmp::Ordering::Greater => Outcome::Win(Player::First),
-        std::cmp::Ordering::Less => Outcome::Win(Player::Second),
+        std::cmp::Ordering::Greater => Outcome::Win(Seat::First),
+        std::cmp::Ordering::Less => Outcome::Win(Seat::Second),
         std::cmp::Ordering::Equal => Outcome::Draw,
     }
 }
@@ -81,8 +81,8 @@ impl Game for Domain {
     type State = State;
     type Move = Action;
 
-    fn player_to_move(&self, state: &State) -> Player {
-        Player::from_index(usize::from(state.to_move()))
+    fn player_to_move(&self, state: &State) -> Seat {
+        Seat::from_index(usize::from(state.to_move()))
     }
 
     fn generate_moves(&self, state: &State, moves: &mut MoveList<Action>) {

@@ -57,7 +57,7 @@ impl State {
         &self.walls
     }
 
-    /// Player `player`'s token (0 or 1).
+    /// Seat `player`'s token (0 or 1).
     pub const fn token(&self, player: u8) -> Cell {
         self.tokens[player as usize]
     }

@@ -64,7 +64,7 @@ fn spare_walls_count_the_cycles_less_one() {
 
 #[test]
 fn quiet_actions_stay_inside_the_movers_territory() {
-    // Player 0 at (2, 3), player 1 at (6, 6), no walls: (2, 2), (3, 4), (3, 5) and (4, 4) are
+    // Seat 0 at (2, 3), player 1 at (6, 6), no walls: (2, 2), (3, 4), (3, 5) and (4, 4) are
     // reached first by player 0 (on turn 1, player 1 on turn 2 or 3); (5, 4) first by player 1
     // (turn 1, against 2); (5, 2) by both on turn 2.
     use floodgate_domain_core::engine::Domain;

@@ -3,14 +3,14 @@
 
 use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Answer, Budget, Clock, Game, Mcts, MctsOptions, MctsResult,
-    MoveList, Outcome, Player, Rng, RolloutPolicy, Score, SearchResult,
+    MoveList, Outcome, Rng, RolloutPolicy, Score, SearchResult, Seat,
 };
 
 use crate::eval::{evaluate, race_margin};
 use crate::groups::GroupPosition;
 use crate::position::{Colour, Position};
 
-/// Flood Wars as a [`floodgate_search::Game`] on [`GroupPosition`]s: J moves as [`Player::First`].
+/// Flood Wars as a [`floodgate_search::Game`] on [`GroupPosition`]s: J moves as [`Seat::First`].
 ///
 /// The search never sees an [`Outcome`]: the contest scores points, so a game whose areas are
 /// separated is valued by [`evaluate`] at its exact point margin (a win by 40 is worth more
@@ -22,8 +22,8 @@ impl Game for FloodWars {
     type State = GroupPosition;
     type Move = Colour;
 
-    fn player_to_move(&self, position: &GroupPosition) -> Player {
-        Player::from_index(position.to_move().index())
+    fn player_to_move(&self, position: &GroupPosition) -> Seat {
+        Seat::from_index(position.to_move().index())
     }
 
     fn generate_moves(&self, position: &GroupPosition, moves: &mut MoveList<Colour>) {

@@ -6,7 +6,7 @@
 //!
 //! [`FloodWars`]: crate::FloodWars
 
-use floodgate_search::{Game, MoveList, Outcome, Player, Score};
+use floodgate_search::{Game, MoveList, Outcome, Score, Seat};
 
 use crate::position::{Colour, Position, Side};
 
@@ -20,8 +20,8 @@ impl Game for Rules {
     type State = Position;
     type Move = Colour;
 
-    fn player_to_move(&self, position: &Position) -> Player {
-        Player::from_index(position.to_move().index())
+    fn player_to_move(&self, position: &Position) -> Seat {
+        Seat::from_index(position.to_move().index())
     }
 
     fn generate_moves(&self, position: &Position, moves: &mut MoveList<Colour>) {
@@ -35,8 +35,8 @@ impl Game for Rules {
         position
             .is_over()
             .then(|| match position.score().margin().signum() {
-                1 => Outcome::Win(Player::First),
-                -1 => Outcome::Win(Player::Second),
+                1 => Outcome::Win(Seat::First),
+                -1 => Outcome::Win(Seat::Second),
                 _ => Outcome::Draw,
             })
     }

@@ -12,7 +12,7 @@
 //! (positional superko) is checked on the root's moves.
 
 use floodgate_search::{
-    Budget, Game, Mcts, MctsOptions, MoveList, Outcome, Player, Prior, RootChild,
+    Budget, Game, Mcts, MctsOptions, MoveList, Outcome, Prior, RootChild, Seat,
 };
 use floodgate_search::{Rng, RolloutPolicy, Score};
 
@@ -95,7 +95,7 @@ impl Game for TreeGame {
     type State = TreeState;
     type Move = Slot;
 
-    fn player_to_move(&self, state: &TreeState) -> Player {
+    fn player_to_move(&self, state: &TreeState) -> Seat {
         player(state.position.to_move())
     }
 
@@ -152,18 +152,18 @@ impl Game for TreeGame {
 }
 
 /// The player a colour is: Black moves first.
-fn player(colour: Colour) -> Player {
+fn player(colour: Colour) -> Seat {
     match colour {
-        Colour::Black => Player::First,
-        Colour::White => Player::Second,
+        Colour::Black => Seat::First,
+        Colour::White => Seat::Second,
     }
 }
 
 /// The colour a player is.
-fn colour(player: Player) -> Colour {
+fn colour(player: Seat) -> Colour {
     match player {
-        Player::First => Colour::Black,
-        Player::Second => Colour::White,
+        Seat::First => Colour::Black,
+        Seat::Second => Colour::White,
     }
 }
 
@@ -171,9 +171,9 @@ fn colour(player: Player) -> Colour {
 fn outcome(margin: i32, komi: f64) -> Outcome {
     let result = f64::from(margin) - komi;
     if result > 0.0 {
-        Outcome::Win(Player::First)
+        Outcome::Win(Seat::First)
     } else if result < 0.0 {
-        Outcome::Win(Player::Second)
+        Outcome::Win(Seat::Second)
     } else {
         Outcome::Draw
     }
@@ -201,8 +201,8 @@ impl RolloutPolicy<TreeGame> for Playouts {
     fn value(&mut self, game: &TreeGame, state: &mut TreeState, rng: &mut Rng) -> f64 {
         let margin = playout(&mut state.position, state.last, rng, &mut self.first);
         match outcome(margin, game.komi) {
-            Outcome::Win(Player::First) => 1.0,
-            Outcome::Win(Player::Second) => 0.0,
+            Outcome::Win(Seat::First) => 1.0,
+            Outcome::Win(Seat::Second) => 0.0,
             Outcome::Draw => 0.5,
         }
     }
@@ -215,11 +215,11 @@ impl RolloutPolicy<TreeGame> for Playouts {
         self.first.clear();
     }
 
-    fn played_first(&self, slot: Slot, player: Player) -> bool {
+    fn played_first(&self, slot: Slot, player: Seat) -> bool {
         slot != Slot::PASS && self.first.played_first(slot, colour(player))
     }
 
-    fn played_earlier(&mut self, slot: Slot, player: Player) {
+    fn played_earlier(&mut self, slot: Slot, player: Seat) {
         if slot != Slot::PASS {
             self.first.record_earlier(slot, colour(player));
         }

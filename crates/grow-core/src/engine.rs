@@ -7,8 +7,8 @@
 //! engine's side. A line that wins under one reading and loses under the other is a loss.
 
 use floodgate_search::{
-    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, Outcome, Player, Score,
-    SearchResult, mix,
+    AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, Outcome, Score, SearchResult, Seat,
+    mix,
 };
 
 use crate::points::{Direction, Points};
@@ -88,8 +88,8 @@ impl Game for Grow {
     type State = State;
     type Move = Move;
 
-    fn player_to_move(&self, state: &State) -> Player {
-        Player::from_index(state.to_move())
+    fn player_to_move(&self, state: &State) -> Seat {
+        Seat::from_index(state.to_move())
     }
 
     fn generate_moves(&self, state: &State, moves: &mut MoveList<Move>) {
@@ -98,7 +98,7 @@ impl Game for Grow {
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
         state.is_over().then(|| match state.winner() {
-            Some(side) => Outcome::Win(Player::from_index(side)),
+            Some(side) => Outcome::Win(Seat::from_index(side)),
             None => Outcome::Draw,
         })
     }
@@ -199,8 +199,8 @@ impl Game for BothReadings {
     type State = Readings;
     type Move = Move;
 
-    fn player_to_move(&self, readings: &Readings) -> Player {
-        Player::from_index(readings.deployed.to_move())
+    fn player_to_move(&self, readings: &Readings) -> Seat {
+        Seat::from_index(readings.deployed.to_move())
     }
 
     fn generate_moves(&self, readings: &Readings, moves: &mut MoveList<Move>) {
@@ -225,7 +225,7 @@ impl Game for BothReadings {
             readings.verdict(&readings.deployed),
             readings.verdict(&readings.older),
         ];
-        let me = Player::from_index(readings.me);
+        let me = Seat::from_index(readings.me);
         if verdicts.contains(&Verdict::Lost) {
             Some(Outcome::Win(me.other()))
         } else if verdicts.contains(&Verdict::Open) {

@@ -10,7 +10,7 @@ use floodgate_search::{AlphaBeta, AlphaBetaOptions, Clock};
 
 const READINGS: [Rules; 2] = [Rules::Deployed, Rules::WithoutConversion];
 
-/// Player 1's search depth; player 2's engine searches one ply less (at equal small depths
+/// Seat 1's search depth; player 2's engine searches one ply less (at equal small depths
 /// the result of a whole game swings with the depth, from either side).
 const DEPTH: u32 = 2;
 
@@ -18,7 +18,7 @@ fn m(text: &str) -> Move {
     text.parse().unwrap()
 }
 
-/// Player 2's move written in its own (mirrored) view, as a move on the grid.
+/// Seat 2's move written in its own (mirrored) view, as a move on the grid.
 fn theirs(text: &str) -> Move {
     State::mirror_move(m(text))
 }
@@ -103,7 +103,7 @@ fn player_1_wins_under_both_readings() {
 
 #[test]
 fn player_1_declines_the_quick_win_only_the_deployed_judge_gives() {
-    // Player 1 seeds next to the corner and splits into it; player 2 grows far away.
+    // Seat 1 seeds next to the corner and splits into it; player 2 grows far away.
     let mut start = State::default();
     for m in [
         m("2,0,1,1"),

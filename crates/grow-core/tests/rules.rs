@@ -287,7 +287,7 @@ fn off_board_flags_mark_border_points_a_split_reaches() {
     assert_eq!(cell(&after, 0, 0, 4), "111010001");
     // (0, 6): the branch's end (direction 6), and 8, 1, 2.
     assert_eq!(cell(&after, 0, 0, 6), "111000101");
-    // Player 2 sees (0, 4) at (0, 15), flags mirrored: 1, 2 (was 8), 6 (was 4), 8 (was 2).
+    // Seat 2 sees (0, 4) at (0, 15), flags mirrored: 1, 2 (was 8), 6 (was 4), 8 (was 2).
     assert_eq!(cell(&after, 1, 0, 15), "211000101");
     // They are no branches: nothing may grow off the grid, the other directions are free.
     assert!(!after.branches(d(1)).contains(p(0, 4)) && after.flags(d(1)).contains(p(0, 4)));

@@ -6,7 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 /// Folders whose code is not production code, wherever they stand (and `target`, `.git`).
-const NOT_PRODUCTION: [&str; 6] = ["target", "tests", "examples", "benches", "fuzz", ".git"];
+pub const NOT_PRODUCTION: [&str; 6] = ["target", "tests", "examples", "benches", "fuzz", ".git"];
 
 /// Every `.rs` file under `root` outside the folders of [`NOT_PRODUCTION`], sorted.
 pub fn production_files(root: &Path) -> io::Result<Vec<PathBuf>> {

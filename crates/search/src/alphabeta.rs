@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use crate::clock::Clock;
-use crate::game::{Game, Horizon, MoveList, Player, Score, WIN, final_score};
+use crate::game::{Game, Horizon, MoveList, Score, Seat, WIN, final_score};
 use crate::ordering::MovePicker;
 use crate::table::{Bound, TranspositionTable};
 use crate::window::{INFINITY, Window};
@@ -437,7 +437,7 @@ impl<G: Game> AlphaBeta<G> {
         window: Window,
         clock: &Clock,
         moves: &mut MoveList<G::Move>,
-    ) -> Result<(Player, u64, Option<G::Move>), Score> {
+    ) -> Result<(Seat, u64, Option<G::Move>), Score> {
         self.pv[ply].clear();
         if depth == 0 || ply >= MAX_PLY {
             return Err(self.leaf(state, ply));
@@ -502,7 +502,7 @@ impl<G: Game> AlphaBeta<G> {
     fn move_score(
         &mut self,
         next: &G::State,
-        me: Player,
+        me: Seat,
         depth: u32,
         ply: usize,
         window: Window,
@@ -533,7 +533,7 @@ impl<G: Game> AlphaBeta<G> {
     fn child_score(
         &mut self,
         next: &G::State,
-        me: Player,
+        me: Seat,
         depth: u32,
         ply: usize,
         window: Window,
@@ -547,7 +547,7 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     /// The history score of `m` for `player`.
-    fn history_score(&self, player: Player, m: G::Move) -> u32 {
+    fn history_score(&self, player: Seat, m: G::Move) -> u32 {
         self.history[player.index() * HISTORY_SIZE + self.game.move_index(m) % HISTORY_SIZE]
     }
 
@@ -578,7 +578,7 @@ impl<G: Game> AlphaBeta<G> {
 #[derive(Clone, Copy)]
 struct Node<M> {
     /// The player to move.
-    me: Player,
+    me: Seat,
     /// The plies left to search.
     depth: u32,
     /// The plies from the root.

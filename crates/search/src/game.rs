@@ -2,16 +2,17 @@
 
 use smallvec::SmallVec;
 
-/// One of the two players.
+/// One of the two seats of a game: the player who moves first, or the other (the arena calls
+/// a program that takes a seat a player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
+pub enum Seat {
     /// The player who moves first.
     First,
     /// The other player.
     Second,
 }
 
-impl Player {
+impl Seat {
     /// The opponent.
     pub const fn other(self) -> Self {
         match self {
@@ -26,7 +27,7 @@ impl Player {
     }
 
     /// The player of a game's own numbering from 0: the first player for 0, the second for
-    /// any other number (the inverse of [`Player::index`]).
+    /// any other number (the inverse of [`Seat::index`]).
     #[inline]
     pub const fn from_index(index: usize) -> Self {
         if index == 0 {
@@ -50,7 +51,7 @@ pub enum Horizon {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// This player won.
-    Win(Player),
+    Win(Seat),
     /// Nobody won.
     Draw,
 }
@@ -81,7 +82,7 @@ pub trait Game {
     type Move: Copy + Eq + std::fmt::Debug;
 
     /// The player to move in `state`. The same player may be to move after their own move.
-    fn player_to_move(&self, state: &Self::State) -> Player;
+    fn player_to_move(&self, state: &Self::State) -> Seat;
 
     /// Appends the legal moves of `state` to `moves`; none when the game is over.
     fn generate_moves(&self, state: &Self::State, moves: &mut MoveList<Self::Move>);
@@ -169,16 +170,16 @@ mod tests {
     struct Finished;
 
     impl Game for Finished {
-        type State = (Score, Player);
+        type State = (Score, Seat);
         type Move = u8;
 
-        fn player_to_move(&self, &(_, player): &(Score, Player)) -> Player {
+        fn player_to_move(&self, &(_, player): &(Score, Seat)) -> Seat {
             player
         }
 
-        fn generate_moves(&self, _: &(Score, Player), _: &mut MoveList<u8>) {}
+        fn generate_moves(&self, _: &(Score, Seat), _: &mut MoveList<u8>) {}
 
-        fn outcome(&self, &(margin, player): &(Score, Player)) -> Option<Outcome> {
+        fn outcome(&self, &(margin, player): &(Score, Seat)) -> Option<Outcome> {
             Some(match margin.signum() {
                 1 => Outcome::Win(player),
                 -1 => Outcome::Win(player.other()),
@@ -186,26 +187,26 @@ mod tests {
             })
         }
 
-        fn next(&self, &state: &(Score, Player), _: u8) -> (Score, Player) {
+        fn next(&self, &state: &(Score, Seat), _: u8) -> (Score, Seat) {
             state
         }
 
-        fn evaluate(&self, _: &(Score, Player)) -> Score {
+        fn evaluate(&self, _: &(Score, Seat)) -> Score {
             0
         }
 
-        fn final_margin(&self, &(margin, _): &(Score, Player)) -> Score {
+        fn final_margin(&self, &(margin, _): &(Score, Seat)) -> Score {
             margin
         }
 
-        fn hash(&self, _: &(Score, Player)) -> u64 {
+        fn hash(&self, _: &(Score, Seat)) -> u64 {
             0
         }
     }
 
     /// The score of a game won by `margin` for the player to move, `ply` plies from the root.
     fn score(margin: Score, ply: usize) -> Score {
-        let state = (margin, Player::Second);
+        let state = (margin, Seat::Second);
         let outcome = Finished.outcome(&state).expect("finished");
         final_score(&Finished, &state, outcome, ply)
     }

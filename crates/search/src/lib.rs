@@ -22,15 +22,15 @@
 //!
 //! ```
 //! use floodgate_search::{AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList};
-//! use floodgate_search::{Outcome, Player, RandomRollout, WIN};
+//! use floodgate_search::{Outcome, Seat, RandomRollout, WIN};
 //!
 //! /// Nim with one pile: take 1 to 3 stones; whoever takes the last stone wins.
 //! struct Nim;
 //!
 //! impl Game for Nim {
-//!     type State = (u32, Player);
+//!     type State = (u32, Seat);
 //!     type Move = u32;
-//!     fn player_to_move(&self, &(_, player): &Self::State) -> Player {
+//!     fn player_to_move(&self, &(_, player): &Self::State) -> Seat {
 //!         player
 //!     }
 //!     fn generate_moves(&self, &(stones, _): &Self::State, moves: &mut MoveList<u32>) {
@@ -51,7 +51,7 @@
 //! }
 //!
 //! // From 10 stones, take 2 and leave a multiple of 4: a win in 5 plies.
-//! let start = (10, Player::First);
+//! let start = (10, Seat::First);
 //! let result = AlphaBeta::new(Nim, AlphaBetaOptions::default()).search(&start, &Clock::unlimited());
 //! assert_eq!((result.best_move, result.score), (Some(2), WIN - 5));
 //!
@@ -75,7 +75,7 @@ mod window;
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, Reduction, SearchResult};
 pub use answer::Answer;
 pub use clock::Clock;
-pub use game::{Game, Horizon, MARGIN_POINT, MoveList, Outcome, Player, Score, WIN};
+pub use game::{Game, Horizon, MARGIN_POINT, MoveList, Outcome, Score, Seat, WIN};
 pub use hash::mix;
 pub use mcts::{
     Budget, EvalLeaves, Mcts, MctsOptions, MctsResult, Prior, RandomRollout, Rng, RolloutPolicy,

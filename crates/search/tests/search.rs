@@ -8,8 +8,8 @@ use std::time::Duration;
 use common::{Board, Pile, RandomTree, Takeaway, TicTacToe, TreeState, all_tictactoe_positions};
 use floodgate_search::negamax::{self as plain, negamax};
 use floodgate_search::{
-    AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Player,
-    Prior, RandomRollout, Reduction, Rng, RolloutPolicy, WIN,
+    AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Mcts, MctsOptions, MoveList, Outcome, Prior,
+    RandomRollout, Reduction, Rng, RolloutPolicy, Seat, WIN,
 };
 use proptest::prelude::*;
 
@@ -135,7 +135,7 @@ fn mcts_finds_extra_move_wins() {
 }
 
 /// Plays a full game of tic-tac-toe, MCTS against alpha-beta; returns the outcome.
-fn mcts_against_alpha_beta(mcts_plays: Player, seed: u64) -> Outcome {
+fn mcts_against_alpha_beta(mcts_plays: Seat, seed: u64) -> Outcome {
     let options = MctsOptions {
         seed,
         ..MctsOptions::default()
@@ -167,7 +167,7 @@ fn mcts_against_alpha_beta(mcts_plays: Player, seed: u64) -> Outcome {
 #[test]
 fn mcts_never_loses_tictactoe_to_alpha_beta() {
     for seed in 0..3 {
-        for seat in [Player::First, Player::Second] {
+        for seat in [Seat::First, Seat::Second] {
             let outcome = mcts_against_alpha_beta(seat, seed);
             assert_ne!(
                 outcome,
@@ -277,7 +277,7 @@ fn mcts_ranked_by_its_minimax_values_picks_a_move_of_the_negamax_value() {
             seed,
             level: 0,
             id: 0,
-            to_move: Player::First,
+            to_move: Seat::First,
             depth: 5,
         };
         let options = MctsOptions {
@@ -311,7 +311,7 @@ fn a_search_cut_by_the_clock_returns_its_last_iteration_or_a_better_move_of_the_
             seed,
             level: 0,
             id: 0,
-            to_move: Player::First,
+            to_move: Seat::First,
             depth: 200,
         };
         let options = AlphaBetaOptions {
@@ -354,7 +354,7 @@ fn an_expired_clock_still_gives_a_legal_move() {
         seed: 5,
         level: 0,
         id: 0,
-        to_move: Player::First,
+        to_move: Seat::First,
         depth: 200,
     };
     let clock = Clock::starting_now(Duration::ZERO, Duration::ZERO);
@@ -378,11 +378,11 @@ impl Game for Wide {
     type State = Vec<u16>;
     type Move = u16;
 
-    fn player_to_move(&self, s: &Vec<u16>) -> Player {
+    fn player_to_move(&self, s: &Vec<u16>) -> Seat {
         if s.len().is_multiple_of(2) {
-            Player::First
+            Seat::First
         } else {
-            Player::Second
+            Seat::Second
         }
     }
 
@@ -447,7 +447,7 @@ proptest! {
         aspiration in prop::option::of(1..200i32),
         principal_variation in any::<bool>(),
     ) {
-        let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
+        let state = TreeState { seed, level: 0, id: 0, to_move: Seat::First, depth: tree_depth };
         let expected = negamax(&RandomTree, &state.clone(), depth);
         let mut searcher = AlphaBeta::new(RandomTree, AlphaBetaOptions {
             max_depth: depth,
@@ -482,7 +482,7 @@ proptest! {
         after in 0..3u32,
         principal_variation in any::<bool>(),
     ) {
-        let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
+        let state = TreeState { seed, level: 0, id: 0, to_move: Seat::First, depth: tree_depth };
         let mut searcher = AlphaBeta::new(RandomTree, AlphaBetaOptions {
             max_depth: depth,
             table_bytes: 1 << 16,
@@ -503,7 +503,7 @@ proptest! {
         depth in 1..8u32,
         tree_depth in 1..11u32,
     ) {
-        let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
+        let state = TreeState { seed, level: 0, id: 0, to_move: Seat::First, depth: tree_depth };
         let mut searcher = AlphaBeta::new(RandomTree, AlphaBetaOptions {
             max_depth: depth,
             table_bytes: 1 << 16,
@@ -531,7 +531,7 @@ proptest! {
         depth in 1..7u32,
         tree_depth in 1..10u32,
     ) {
-        let state = TreeState { seed, level: 0, id: 0, to_move: Player::First, depth: tree_depth };
+        let state = TreeState { seed, level: 0, id: 0, to_move: Seat::First, depth: tree_depth };
         let (chosen, value) = plain::best_move(&RandomTree, &state, depth).expect("a move");
         prop_assert_eq!(value, negamax(&RandomTree, &state, depth));
         // The first move, in the game's order, that negamax values at the root's value.
@@ -546,7 +546,7 @@ proptest! {
 /// Random tic-tac-toe playouts that remember who took each cell first (for RAVE), with
 /// priors that favour the cells listed in `favoured`.
 struct AmafPlayouts {
-    first: [Option<Player>; 9],
+    first: [Option<Seat>; 9],
     favoured: Vec<u8>,
 }
 
@@ -563,8 +563,8 @@ impl RolloutPolicy<TicTacToe> for AmafPlayouts {
             *board = game.next(board, m);
         }
         match game.outcome(board) {
-            Some(Outcome::Win(Player::First)) => 1.0,
-            Some(Outcome::Win(Player::Second)) => 0.0,
+            Some(Outcome::Win(Seat::First)) => 1.0,
+            Some(Outcome::Win(Seat::Second)) => 0.0,
             _ => 0.5,
         }
     }
@@ -584,11 +584,11 @@ impl RolloutPolicy<TicTacToe> for AmafPlayouts {
         self.first = [None; 9];
     }
 
-    fn played_first(&self, m: u8, player: Player) -> bool {
+    fn played_first(&self, m: u8, player: Seat) -> bool {
         self.first[usize::from(m)] == Some(player)
     }
 
-    fn played_earlier(&mut self, m: u8, player: Player) {
+    fn played_earlier(&mut self, m: u8, player: Seat) {
         self.first[usize::from(m)] = Some(player);
     }
 }
@@ -719,7 +719,7 @@ proptest! {
         depth in 1..7u32,
         seed in any::<u64>(),
     ) {
-        let state = TreeState { seed: tree, level: 0, id: 0, to_move: Player::First, depth };
+        let state = TreeState { seed: tree, level: 0, id: 0, to_move: Seat::First, depth };
         mcts_takes_the_forced_win(RandomTree, state, depth, seed, 3000)?;
     }
 }

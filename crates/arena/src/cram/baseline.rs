@@ -3,7 +3,7 @@
 
 use floodgate_cram_core::board::{Board, Domino};
 use floodgate_cram_core::rules::{MoveFilter, Position, Rules};
-use floodgate_search::{Player, Score};
+use floodgate_search::{Score, Seat};
 
 use crate::baseline::{Baseline, Limit, search_move};
 
@@ -33,7 +33,7 @@ fn loss(_: &Position) -> Score {
 /// vertical, each by its upper-left cell in reading order). Every domino of every node is
 /// tried: meant for small boards (the arena uses 5 x 5 to 21 x 21), not the 999 x 999 ones.
 pub fn choose(board: &Board, limit: Limit) -> Domino {
-    let number = search_move(RULES, &Position::new(board.clone(), Player::First), limit);
+    let number = search_move(RULES, &Position::new(board.clone(), Seat::First), limit);
     Domino::numbered(number as usize, board.columns())
 }
 
@@ -55,7 +55,7 @@ mod tests {
         boards.push(holes);
         for board in &boards {
             for depth in 1..=5 {
-                assert_matches_minimax(&RULES, &Position::new(board.clone(), Player::First), depth);
+                assert_matches_minimax(&RULES, &Position::new(board.clone(), Seat::First), depth);
             }
         }
     }
@@ -69,7 +69,7 @@ mod tests {
         // win comes a ply later); depth 3 sees the win.
         let line = Board::new(1, 6);
         assert_eq!(choose(&line, Limit::Depth(1)), domino(0, 0, false));
-        let line_to_play = Position::new(line.clone(), Player::First);
+        let line_to_play = Position::new(line.clone(), Seat::First);
         // The middle domino, horizontal from column 2: number 2 * 2 + 0.
         let middle = 4;
         assert_eq!(Domino::numbered(middle, 6), domino(0, 2, false));

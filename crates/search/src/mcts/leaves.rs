@@ -3,7 +3,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng as _;
 
-use crate::game::{Game, MoveList, Outcome, Player};
+use crate::game::{Game, MoveList, Outcome, Seat};
 
 /// The random number generator the searches use (deterministic for a given seed).
 pub type Rng = Xoshiro256PlusPlus;
@@ -12,7 +12,7 @@ pub type Rng = Xoshiro256PlusPlus;
 /// and, for a search with RAVE ([`MctsOptions::rave_equivalence`](super::MctsOptions)), the
 /// priors of new children and which moves the last playout played first.
 pub trait RolloutPolicy<G: Game> {
-    /// The value of `state` (not finished) in `game` for [`Player::First`]. The policy may
+    /// The value of `state` (not finished) in `game` for [`Seat::First`]. The policy may
     /// play on `state` (a playout): the search drops it afterwards.
     fn value(&mut self, game: &G, state: &mut G::State, rng: &mut Rng) -> f64;
 
@@ -28,13 +28,13 @@ pub trait RolloutPolicy<G: Game> {
 
     /// Whether `player` was the first to play `m` in the last playout, or on the tree's path
     /// below the node being backed up (RAVE searches). The default: never.
-    fn played_first(&self, _m: G::Move, _player: Player) -> bool {
+    fn played_first(&self, _m: G::Move, _player: Seat) -> bool {
         false
     }
 
     /// The backup passes a tree move, `m` by `player`, played before every later one on the
     /// path and in the playout (RAVE searches): it counts as played first from here up.
-    fn played_earlier(&mut self, _m: G::Move, _player: Player) {}
+    fn played_earlier(&mut self, _m: G::Move, _player: Seat) {}
 }
 
 /// Virtual visits and wins a new child starts with (RAVE searches): experience from outside
@@ -102,8 +102,8 @@ impl EvalLeaves {
     fn value_of<G: Game>(&self, game: &G, state: &G::State) -> f64 {
         let for_mover = 1.0 / (1.0 + (-f64::from(game.evaluate(state)) / self.eval_scale).exp());
         match game.player_to_move(state) {
-            Player::First => for_mover,
-            Player::Second => 1.0 - for_mover,
+            Seat::First => for_mover,
+            Seat::Second => 1.0 - for_mover,
         }
     }
 }
@@ -116,8 +116,8 @@ impl<G: Game> RolloutPolicy<G> for EvalLeaves {
 
 pub(super) fn outcome_value(outcome: Outcome) -> f64 {
     match outcome {
-        Outcome::Win(Player::First) => 1.0,
-        Outcome::Win(Player::Second) => 0.0,
+        Outcome::Win(Seat::First) => 1.0,
+        Outcome::Win(Seat::Second) => 0.0,
         Outcome::Draw => 0.5,
     }
 }

@@ -2,7 +2,7 @@
 
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
 
-use crate::game::{Game, MoveList, Player};
+use crate::game::{Game, MoveList, Seat};
 
 mod budget;
 mod cache;
@@ -98,7 +98,7 @@ struct Node<M> {
     /// The move that leads here (none at the root).
     mv: Option<M>,
     /// The player who played `mv`; rewards are stored from this player's side.
-    mover: Player,
+    mover: Seat,
     first_child: u32,
     child_count: u32,
     expanded: bool,
@@ -113,7 +113,7 @@ struct Node<M> {
 
 impl<M> Node<M> {
     /// A node not yet visited nor expanded.
-    fn unvisited(mv: Option<M>, mover: Player) -> Self {
+    fn unvisited(mv: Option<M>, mover: Seat) -> Self {
         Self {
             mv,
             mover,
@@ -376,8 +376,8 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
         for (depth, &index) in path.iter().enumerate().rev() {
             let node = self.nodes[index as usize];
             let for_mover = match node.mover {
-                Player::First => value,
-                Player::Second => 1.0 - value,
+                Seat::First => value,
+                Seat::Second => 1.0 - value,
             };
             // Kept only where selection reads it: plain UCT pays nothing for it.
             let minimax = (self.options.minimax_weight > 0.0)
@@ -565,11 +565,11 @@ mod tests {
         type State = Vec<u8>;
         type Move = u8;
 
-        fn player_to_move(&self, moves: &Vec<u8>) -> Player {
+        fn player_to_move(&self, moves: &Vec<u8>) -> Seat {
             if moves.len().is_multiple_of(2) {
-                Player::First
+                Seat::First
             } else {
-                Player::Second
+                Seat::Second
             }
         }
 
@@ -582,9 +582,9 @@ mod tests {
         fn outcome(&self, moves: &Vec<u8>) -> Option<Outcome> {
             let even = moves.iter().map(|&m| u32::from(m)).sum::<u32>() % 2 == 0;
             (moves.len() == 8).then_some(Outcome::Win(if even {
-                Player::First
+                Seat::First
             } else {
-                Player::Second
+                Seat::Second
             }))
         }
 

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 pub use floodgate_search::mix;
-use floodgate_search::{Game, MoveList, Outcome, Player, Score};
+use floodgate_search::{Game, MoveList, Outcome, Score, Seat};
 
 /// Tic-tac-toe: cells 0..9 row by row; `First` plays X.
 pub struct TicTacToe;
@@ -33,11 +33,11 @@ impl Game for TicTacToe {
     type State = Board;
     type Move = u8;
 
-    fn player_to_move(&self, b: &Board) -> Player {
+    fn player_to_move(&self, b: &Board) -> Seat {
         if b.x.count_ones() == b.o.count_ones() {
-            Player::First
+            Seat::First
         } else {
-            Player::Second
+            Seat::Second
         }
     }
 
@@ -49,9 +49,9 @@ impl Game for TicTacToe {
 
     fn outcome(&self, b: &Board) -> Option<Outcome> {
         if LINES.iter().any(|&l| l & !b.x == 0) {
-            Some(Outcome::Win(Player::First))
+            Some(Outcome::Win(Seat::First))
         } else if LINES.iter().any(|&l| l & !b.o == 0) {
-            Some(Outcome::Win(Player::Second))
+            Some(Outcome::Win(Seat::Second))
         } else if (b.x | b.o) == 0o777 {
             Some(Outcome::Draw)
         } else {
@@ -62,8 +62,8 @@ impl Game for TicTacToe {
     fn next(&self, b: &Board, m: u8) -> Board {
         let mut next = *b;
         match self.player_to_move(b) {
-            Player::First => next.x |= 1 << m,
-            Player::Second => next.o |= 1 << m,
+            Seat::First => next.x |= 1 << m,
+            Seat::Second => next.o |= 1 << m,
         }
         next
     }
@@ -104,16 +104,16 @@ pub struct Takeaway;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pile {
     pub stones: u32,
-    pub to_move: Player,
+    pub to_move: Seat,
     /// Who made each move so far.
-    pub history: Vec<Player>,
+    pub history: Vec<Seat>,
 }
 
 impl Pile {
     pub fn new(stones: u32) -> Self {
         Self {
             stones,
-            to_move: Player::First,
+            to_move: Seat::First,
             history: Vec::new(),
         }
     }
@@ -123,7 +123,7 @@ impl Game for Takeaway {
     type State = Pile;
     type Move = u32;
 
-    fn player_to_move(&self, p: &Pile) -> Player {
+    fn player_to_move(&self, p: &Pile) -> Seat {
         p.to_move
     }
 
@@ -167,7 +167,7 @@ pub struct TreeState {
     pub seed: u64,
     pub level: u32,
     pub id: u64,
-    pub to_move: Player,
+    pub to_move: Seat,
     pub depth: u32,
 }
 
@@ -185,7 +185,7 @@ impl Game for RandomTree {
     type State = TreeState;
     type Move = u8;
 
-    fn player_to_move(&self, s: &TreeState) -> Player {
+    fn player_to_move(&self, s: &TreeState) -> Seat {
         s.to_move
     }
 
@@ -198,8 +198,8 @@ impl Game for RandomTree {
     fn outcome(&self, s: &TreeState) -> Option<Outcome> {
         let ends = s.level >= s.depth || (s.level > 2 && s.h(2).is_multiple_of(11));
         ends.then(|| match s.h(3) % 3 {
-            0 => Outcome::Win(Player::First),
-            1 => Outcome::Win(Player::Second),
+            0 => Outcome::Win(Seat::First),
+            1 => Outcome::Win(Seat::Second),
             _ => Outcome::Draw,
         })
     }
