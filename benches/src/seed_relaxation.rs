@@ -3,7 +3,7 @@
 //! changes nothing. The baseline the bitgrid scorer is measured against.
 
 use floodgate_bitgrid::Cell;
-use floodgate_go_core::{Board, Point, Score};
+use floodgate_go_core::{AreaScore, Board, Point};
 
 const BLACK_REACHED: u8 = 1;
 const WHITE_REACHED: u8 = 2;
@@ -11,7 +11,7 @@ const BOTH_REACHED: u8 = 3;
 const STONE: u8 = 4;
 
 /// The Tromp-Taylor score of `board` by repeated neighbour relaxation.
-pub fn score(board: &Board) -> Score {
+pub fn score(board: &Board) -> AreaScore {
     let n = board.size();
     let mut marks: Vec<u8> = (0..n * n)
         .map(|i| match board.point(Cell::new(i % n, i / n)) {
@@ -48,7 +48,7 @@ pub fn score(board: &Board) -> Score {
             }
         }
     }
-    let mut score = Score { black: 0, white: 0 };
+    let mut score = AreaScore { black: 0, white: 0 };
     for mark in marks {
         match mark & !STONE {
             BLACK_REACHED => score.black += 1,

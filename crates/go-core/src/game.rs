@@ -7,7 +7,7 @@ use floodgate_bitgrid::Cell;
 
 use crate::board::Point;
 use crate::position::Position;
-use crate::score::Score;
+use crate::score::AreaScore;
 use crate::turn::{Colour, Move};
 
 /// Why a move may not be played.
@@ -167,7 +167,7 @@ impl GameState {
     }
 
     /// Both players' area scores, without komi.
-    pub fn score(&self) -> Score {
+    pub fn score(&self) -> AreaScore {
         self.position.board().score()
     }
 

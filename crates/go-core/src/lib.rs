@@ -43,6 +43,6 @@ pub use floodgate_bitgrid::{Cell, Plane};
 pub use floodgate_search::Budget;
 pub use game::{GameState, IllegalMove};
 pub use position::Position;
-pub use score::{GameResult, Score};
+pub use score::{AreaScore, GameResult};
 pub use slot::{MAX_PLAY_SIZE, MIN_PLAY_SIZE};
 pub use turn::{Colour, Move};

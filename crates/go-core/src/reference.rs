@@ -6,14 +6,14 @@ use std::collections::VecDeque;
 use floodgate_bitgrid::Cell;
 
 use crate::board::{Board, Point};
-use crate::score::Score;
+use crate::score::AreaScore;
 
 /// The Tromp-Taylor score of `board`, one breadth-first search per empty region.
-pub fn score(board: &Board) -> Score {
+pub fn score(board: &Board) -> AreaScore {
     let n = board.size();
     let point = |i: usize| board.point(Cell::new(i % n, i / n));
     let mut seen = vec![false; n * n];
-    let mut score = Score { black: 0, white: 0 };
+    let mut score = AreaScore { black: 0, white: 0 };
     for start in 0..n * n {
         match point(start) {
             Point::Black => score.black += 1,

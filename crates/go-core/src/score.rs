@@ -9,14 +9,14 @@ use crate::board::Board;
 
 /// Both players' points: stones of their colour plus empty points that reach only their colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Score {
+pub struct AreaScore {
     /// Black's points.
     pub black: usize,
     /// White's points.
     pub white: usize,
 }
 
-impl Score {
+impl AreaScore {
     /// Who leads and by how much (no komi).
     pub fn result(self) -> GameResult {
         match self.black.cmp(&self.white) {
@@ -56,11 +56,11 @@ impl Board {
     /// points, and likewise for white.
     ///
     /// ```
-    /// use floodgate_go_core::{Board, Score};
+    /// use floodgate_go_core::{Board, AreaScore};
     /// let board: Board = "- X -\n X X -\n - - O".parse().unwrap();
-    /// assert_eq!(board.score(), Score { black: 4, white: 1 });
+    /// assert_eq!(board.score(), AreaScore { black: 4, white: 1 });
     /// ```
-    pub fn score(&self) -> Score {
+    pub fn score(&self) -> AreaScore {
         let empty = self.empty_points();
         let mut reach_black = self.black().dilate(Four);
         let mut reach_white = self.white().dilate(Four);
@@ -68,7 +68,7 @@ impl Board {
         let (black_reach, white_reach) = (reach_black.len(), reach_white.len());
         reach_black &= &reach_white;
         let shared = reach_black.len();
-        Score {
+        AreaScore {
             black: self.black().len() + black_reach - shared,
             white: self.white().len() + white_reach - shared,
         }

@@ -1,6 +1,6 @@
 //! The scorer on the seed's examples, on hand-worked boards, and against the plain BFS scorer.
 
-use floodgate_go_core::{Board, GameResult, ParseBoardError, Score, reference};
+use floodgate_go_core::{AreaScore, Board, GameResult, ParseBoardError, reference};
 use proptest::prelude::*;
 
 const SEED_EXAMPLES: [(&str, &str); 5] = [
@@ -34,7 +34,7 @@ fn seed_9x9_has_the_worked_point_counts() {
     let board: Board = SEED_EXAMPLES[0].0.parse().unwrap();
     assert_eq!(
         board.score(),
-        Score {
+        AreaScore {
             black: 23,
             white: 29
         }
@@ -45,7 +45,7 @@ fn seed_9x9_has_the_worked_point_counts() {
 fn empty_input_is_an_empty_board_and_jigo() {
     let board: Board = "".parse().unwrap();
     assert_eq!(board.size(), 0);
-    assert_eq!(board.score(), Score { black: 0, white: 0 });
+    assert_eq!(board.score(), AreaScore { black: 0, white: 0 });
     assert_eq!(board.score().result(), GameResult::Jigo);
 }
 
@@ -66,11 +66,11 @@ fn hand_worked_boards() {
     assert_eq!(result("- - - -"), "Jigo");
     // A wall splits the board: each side owns its 4 stones and the 4 empty points behind them.
     let board: Board = "- X O -\n- X O -\n- X O -\n- X O -".parse().unwrap();
-    assert_eq!(board.score(), Score { black: 8, white: 8 });
+    assert_eq!(board.score(), AreaScore { black: 8, white: 8 });
     // An empty region touching both colours is nobody's, even through a long path.
     let board: Board = "X - - -\nO O O -\n- - - -\n- O O O".parse().unwrap();
     // Region {(1,0),(2,0),(3,0),(3,1),(0..3,2),(0,3)} touches X and O: neutral.
-    assert_eq!(board.score(), Score { black: 1, white: 6 });
+    assert_eq!(board.score(), AreaScore { black: 1, white: 6 });
 }
 
 #[test]
