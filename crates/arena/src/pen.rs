@@ -71,6 +71,20 @@ impl Pen {
         Pen { number, cgroup }
     }
 
+    /// A pen without a cgroup, as on a machine without cgroup v2: the program's process group,
+    /// and this process as the subreaper of its orphans.
+    pub fn without_cgroup() -> Pen {
+        let mut pen = Pen::new();
+        if let Some(dir) = pen.cgroup.take() {
+            let _ = std::fs::remove_dir(dir);
+        }
+        if let Some(held) = live().get_mut(&pen.number) {
+            held.cgroup = None;
+        }
+        become_subreaper();
+        pen
+    }
+
     /// Whether the pen is a cgroup (else the process group and the subreaper hold it).
     pub fn is_cgroup(&self) -> bool {
         self.cgroup.is_some()
