@@ -1,5 +1,6 @@
-//! Round robins for any game: every pair of players plays a match on the same board pairs;
-//! standings with each player's Elo against the field, and a crosstable.
+//! Tournaments for any game: a round robin (every pair of players plays a match on the same
+//! board pairs) or a gauntlet (the first player against each of the others); standings with each
+//! player's Elo against the field, and a crosstable.
 
 use std::fmt;
 
@@ -29,23 +30,44 @@ pub struct Tournament {
     pub pairings: Vec<Pairing>,
 }
 
-/// Plays a round robin: each pair of `players` plays a match of `schedule`.
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Every pair of players.
+    RoundRobin,
+    /// The first player against each of the others (and the others not among themselves).
+    Gauntlet,
+}
+
+impl Format {
+    /// The pairings of `players` players, in the order they are played: `(a, b)` with `a < b`.
+    pub fn pairings(self, players: usize) -> Vec<(usize, usize)> {
+        let firsts = match self {
+            Format::RoundRobin => players,
+            Format::Gauntlet => players.min(1),
+        };
+        (0..firsts)
+            .flat_map(|a| (a + 1..players).map(move |b| (a, b)))
+            .collect()
+    }
+}
+
+/// Plays a tournament of `format`: each pairing of `players` plays a match of `schedule`.
 pub fn run_tournament<R: Referee>(
     referee: &R,
     players: &[Player],
     schedule: Schedule,
+    format: Format,
     mut on_match: impl FnMut(&Pairing),
 ) -> Tournament {
     let mut pairings = Vec::new();
-    for a in 0..players.len() {
-        for b in a + 1..players.len() {
-            let games = play_pairs(referee, [&players[a], &players[b]], schedule, |_| {
-                ControlFlow::Continue(())
-            });
-            let pairing = Pairing { a, b, games };
-            on_match(&pairing);
-            pairings.push(pairing);
-        }
+    for (a, b) in format.pairings(players.len()) {
+        let games = play_pairs(referee, [&players[a], &players[b]], schedule, |_| {
+            ControlFlow::Continue(())
+        });
+        let pairing = Pairing { a, b, games };
+        on_match(&pairing);
+        pairings.push(pairing);
     }
     Tournament {
         names: players.iter().map(|player| player.name.clone()).collect(),
@@ -166,5 +188,17 @@ impl fmt::Display for Tournament {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_gauntlet_pairs_the_first_player_with_each_other_one() {
+        assert_eq!(Format::Gauntlet.pairings(4), [(0, 1), (0, 2), (0, 3)]);
+        assert_eq!(Format::RoundRobin.pairings(3), [(0, 1), (0, 2), (1, 2)]);
+        assert!(Format::Gauntlet.pairings(1).is_empty());
     }
 }

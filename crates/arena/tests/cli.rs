@@ -463,6 +463,48 @@ fn tournaments_rank_the_players_of_every_game() {
 }
 
 #[test]
+fn a_gauntlet_plays_one_player_against_each_opponent_only() {
+    let out = arena(&[
+        "gauntlet",
+        "floodwars",
+        "--player",
+        "greedy",
+        "--opponent",
+        "random",
+        "--opponent",
+        "alphabeta:1",
+        "--boards",
+        "1",
+        "--min-size",
+        "5",
+        "--max-size",
+        "6",
+        "--jobs",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let standings = text.split("rank").nth(1).expect("a standings table");
+    let games = |name: &str| {
+        let row = standings
+            .lines()
+            .find(|row| row.split_whitespace().nth(1) == Some(name));
+        row.and_then(|row| row.split_whitespace().nth(2))
+            .map(str::to_string)
+    };
+    assert_eq!(games("greedy").as_deref(), Some("4"), "{text}");
+    assert_eq!(games("random").as_deref(), Some("2"), "{text}");
+    assert_eq!(games("alphabeta:1").as_deref(), Some("2"), "{text}");
+    let crosstable = text.split("crosstable").nth(1).expect("a crosstable");
+    assert_eq!(crosstable.matches("/2").count(), 4, "{text}");
+    assert_eq!(
+        crosstable.matches("0/0").count(),
+        2,
+        "the opponents never meet: {text}"
+    );
+}
+
+#[test]
 fn the_player_command_rejects_malformed_input() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
         .args(["player", "floodwars", "greedy"])

@@ -104,6 +104,9 @@ pub(crate) enum Command {
     Sprt(SprtArgs),
     /// Plays a round robin: every pair of players plays a match on the same boards.
     Tournament(TournamentArgs),
+    /// Plays a gauntlet: one player against each of several, on the same boards, with the
+    /// table by opponent.
+    Gauntlet(GauntletArgs),
     /// Plays as a built-in over the judge's protocol on stdin and stdout: one move (Flood
     /// Wars, Grow) or a whole game (Domain, Cram).
     Player(PlayerArgs),
@@ -199,6 +202,27 @@ pub(crate) struct TournamentArgs {
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) boards: u64,
     /// Play only shard K of N of each pairing's board pairs (as for `match`).
+    #[arg(long)]
+    pub(crate) shard: Option<Shard>,
+    #[command(flatten)]
+    pub(crate) start: StartArgs,
+}
+
+#[derive(Args)]
+pub(crate) struct GauntletArgs {
+    /// The game.
+    #[arg(value_parser = games())]
+    pub(crate) game: String,
+    /// The player who meets every opponent, as for `match --a`.
+    #[arg(long)]
+    pub(crate) player: String,
+    /// An opponent (at least one), as for `match --b`.
+    #[arg(long = "opponent", required = true, num_args = 1)]
+    pub(crate) opponents: Vec<String>,
+    /// Board pairs per opponent.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) boards: u64,
+    /// Play only shard K of N of each opponent's board pairs (as for `match`).
     #[arg(long)]
     pub(crate) shard: Option<Shard>,
     #[command(flatten)]

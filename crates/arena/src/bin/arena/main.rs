@@ -8,8 +8,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use args::{
-    Cli, Command, MatchArgs, MergeArgs, PlayerArgs, ReplayArgs, SprtArgs, SprtStatusArgs,
-    TournamentArgs,
+    Cli, Command, GauntletArgs, MatchArgs, MergeArgs, PlayerArgs, ReplayArgs, SprtArgs,
+    SprtStatusArgs, StartArgs, TournamentArgs,
 };
 use clap::Parser;
 use floodgate_arena::error::Error;
@@ -24,7 +24,7 @@ use floodgate_arena::serve::write;
 use floodgate_arena::shards::{merge, pool};
 use floodgate_arena::sprt::Sprt;
 use floodgate_arena::sprt_match::{SprtRun, conclusion, play_sprt, resumed_pairs};
-use floodgate_arena::tournament::{Pairing, run_tournament};
+use floodgate_arena::tournament::{Format, Pairing, run_tournament};
 use setup::{Setup, offer};
 use std::ops::ControlFlow;
 
@@ -36,6 +36,7 @@ fn main() -> ExitCode {
         Command::Match(args) => on_game(&args.opponents.game, args),
         Command::Sprt(args) => on_game(&args.opponents.game, args),
         Command::Tournament(args) => on_game(&args.game, args),
+        Command::Gauntlet(args) => on_game(&args.game, args),
         Command::Player(args) => on_game(&args.game, args),
         Command::Replay(args) => replay(args),
         Command::Merge(args) => merge_files(args),
@@ -119,21 +120,44 @@ impl ForGame for &TournamentArgs {
             return Err(Error::Player(words.to_string()));
         }
         let setup = Setup::<R>::new(&self.start, &self.players, self.boards, self.shard)?;
-        let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), false)?;
-        let players = &setup.players;
-        let mut written = Ok(());
-        let tournament = run_tournament(&setup.referee, players, setup.schedule, |pairing| {
-            jsonl.write(&setup.schedule, &pairing.games);
-            let names = [pairing.a, pairing.b].map(|p| players[p].name.as_str());
-            let summary = summarize(names, R::SEATS, &pairing.games);
-            if written.is_ok() {
-                written = write(&format!("{summary}\n"));
-            }
-        });
-        jsonl.finish()?;
-        written?;
-        write(&tournament.to_string())
+        play_tournament(&setup, &self.start, Format::RoundRobin)
     }
+}
+
+impl ForGame for &GauntletArgs {
+    type Output = Result<(), Error>;
+
+    fn run<R: Referee>(self) -> Result<(), Error> {
+        let specs: Vec<String> = std::iter::once(&self.player)
+            .chain(&self.opponents)
+            .cloned()
+            .collect();
+        let setup = Setup::<R>::new(&self.start, &specs, self.boards, self.shard)?;
+        play_tournament(&setup, &self.start, Format::Gauntlet)
+    }
+}
+
+/// Plays the tournament of `format` that `setup` sets up, printing each pairing's summary as
+/// it finishes, then the standings and the crosstable.
+fn play_tournament<R: Referee>(
+    setup: &Setup<R>,
+    start: &StartArgs,
+    format: Format,
+) -> Result<(), Error> {
+    let mut jsonl = JsonlWriter::create(start.jsonl.as_deref(), false)?;
+    let players = &setup.players;
+    let mut written = Ok(());
+    let tournament = run_tournament(&setup.referee, players, setup.schedule, format, |pairing| {
+        jsonl.write(&setup.schedule, &pairing.games);
+        let names = [pairing.a, pairing.b].map(|p| players[p].name.as_str());
+        let summary = summarize(names, R::SEATS, &pairing.games);
+        if written.is_ok() {
+            written = write(&format!("{summary}\n"));
+        }
+    });
+    jsonl.finish()?;
+    written?;
+    write(&tournament.to_string())
 }
 
 impl ForGame for &PlayerArgs {
