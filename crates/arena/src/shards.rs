@@ -127,7 +127,8 @@ type Found<'f> = BTreeMap<(usize, u8), (MatchGame, &'f str)>;
 type Halves<'f> = [Option<(MatchGame, &'f str)>; 2];
 
 /// Checks that every file (but empty ones) holds the same pairings of players, `a` against
-/// `b`: one for a match, every pair of players of a round robin for a tournament.
+/// `b`: one for a match, every pair of players of a round robin for a tournament, one player
+/// against each other one for a gauntlet.
 fn check_pairings(files: &[ShardFile]) -> Result<(), Error> {
     let sets: Vec<(&str, BTreeSet<[String; 2]>)> = files
         .iter()
@@ -157,10 +158,15 @@ fn check_pairings(files: &[ShardFile]) -> Result<(), Error> {
         )));
     }
     let players: BTreeSet<&String> = pairings.iter().flatten().collect();
-    if pairings.len() > 1 && pairings.len() != players.len() * (players.len() - 1) / 2 {
+    let round_robin = pairings.len() == players.len() * (players.len() - 1) / 2;
+    // A gauntlet: one player in every pairing, and one pairing for each other player.
+    let gauntlet = players.iter().any(|player| {
+        pairings.iter().all(|pair| pair.contains(*player)) && pairings.len() + 1 == players.len()
+    });
+    if !(round_robin || gauntlet) {
         return Err(Error::Record(format!(
-            "{first} holds games of players who did not all meet, neither one match nor a \
-             round robin: {}",
+            "{first} holds games of players who did not all meet, neither one match, a round \
+             robin nor a gauntlet: {}",
             shown(pairings)
         )));
     }

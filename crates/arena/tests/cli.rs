@@ -502,6 +502,42 @@ fn a_gauntlet_plays_one_player_against_each_opponent_only() {
         2,
         "the opponents never meet: {text}"
     );
+    // Two shards of it, merged, rank and cross as the whole did.
+    let files: Vec<String> = (1..=2)
+        .map(|k| {
+            let file = temp(&format!("gauntlet-{k}.jsonl")).display().to_string();
+            let shard = format!("{k}/2");
+            let out = arena(&[
+                "gauntlet",
+                "floodwars",
+                "--player",
+                "greedy",
+                "--opponent",
+                "random",
+                "--opponent",
+                "alphabeta:1",
+                "--boards",
+                "1",
+                "--min-size",
+                "5",
+                "--max-size",
+                "6",
+                "--shard",
+                &shard,
+                "--jsonl",
+                &file,
+            ]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            file
+        })
+        .collect();
+    let merged = arena(&["merge", &files[0], &files[1]]);
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    let ranked = |text: &str| text.split("rank").nth(1).map(str::to_string);
+    assert_eq!(ranked(&stdout(&merged)), ranked(&text));
+    for file in files {
+        std::fs::remove_file(file).unwrap();
+    }
 }
 
 #[test]
