@@ -2,19 +2,18 @@
 //! ([`JsonlWriter`]), and read back a recorded game a line ([`read`]).
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::matchup::{MatchGame, Schedule};
 use crate::record::MatchLine;
-use crate::shards::ShardFile;
 
 /// A `--jsonl` file being written, or none when no file was asked for. A failure to write is
 /// kept, not returned at once, so that the games go on; [`JsonlWriter::finish`] reports it.
 #[derive(Debug)]
 pub struct JsonlWriter {
-    out: Option<(PathBuf, BufWriter<File>)>,
+    out: Option<(PathBuf, File)>,
     error: Option<Error>,
 }
 
@@ -31,17 +30,19 @@ impl JsonlWriter {
                     .truncate(!append)
                     .open(path)
                     .map_err(|e| Error::file("write", path, e))?;
-                Some((path.to_path_buf(), BufWriter::new(file)))
+                Some((path.to_path_buf(), file))
             }
         };
         Ok(Self { out, error: None })
     }
 
-    /// Writes `games`, played to `schedule`, a line each, and flushes them.
+    /// Writes `games` (a finished pair), played to `schedule`, a line each: all of them in one
+    /// write, then synced to the disk, so that a run killed at any moment leaves whole pairs.
     pub fn write(&mut self, schedule: &Schedule, games: &[MatchGame]) {
         let Some((path, out)) = &mut self.out else {
             return;
         };
+        let mut lines = Vec::new();
         for game in games {
             let line = MatchLine {
                 match_seed: schedule.seed,
@@ -51,14 +52,18 @@ impl JsonlWriter {
                 boards: Some(schedule.pairs),
                 shard: Some(schedule.shard),
             };
-            let written = serde_json::to_writer(&mut *out, &line)
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"))
-                .and_then(|()| out.flush());
-            if let Err(e) = written {
+            let serialized = serde_json::to_writer(&mut lines, &line).map_err(std::io::Error::from);
+            if let Err(e) = serialized {
                 self.error
                     .get_or_insert(Error::file("write", path.clone(), e));
+                return;
             }
+            lines.push(b'\n');
+        }
+        let written = out.write_all(&lines).and_then(|()| out.sync_data());
+        if let Err(e) = written {
+            self.error
+                .get_or_insert(Error::file("write", path.clone(), e));
         }
     }
 
@@ -68,8 +73,17 @@ impl JsonlWriter {
     }
 }
 
+/// The lines of one `--jsonl` file, with its name for messages.
+#[derive(Clone, Debug)]
+pub struct JsonlFile {
+    /// The file's name, as the user gave it.
+    pub name: String,
+    /// Its games.
+    pub lines: Vec<MatchLine>,
+}
+
 /// Reads a `--jsonl` file: every line that is not blank a recorded game.
-pub fn read(path: &Path) -> Result<ShardFile, Error> {
+pub fn read(path: &Path) -> Result<JsonlFile, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::file("read", path, e))?;
     let name = path.display().to_string();
     let lines = text
@@ -81,11 +95,11 @@ pub fn read(path: &Path) -> Result<ShardFile, Error> {
                 .map_err(|e| Error::Record(format!("line {} of {name}: {e}", number + 1)))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(ShardFile { name, lines })
+    Ok(JsonlFile { name, lines })
 }
 
 /// Reads each of `paths` ([`read`]).
-pub fn read_all(paths: &[PathBuf]) -> Result<Vec<ShardFile>, Error> {
+pub fn read_all(paths: &[PathBuf]) -> Result<Vec<JsonlFile>, Error> {
     paths.iter().map(|path| read(path)).collect()
 }
 

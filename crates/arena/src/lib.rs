@@ -20,7 +20,8 @@
 //! - [`tournament`]: round robins with standings and a crosstable;
 //! - [`sprt`]: pentanomial statistics of board pairs and the sequential probability ratio test;
 //!   [`sprt_match`]: an SPRT played pair by pair, and resumed from its file;
-//! - [`jsonl`]: the `--jsonl` files of games, written pair by pair and read back;
+//! - [`jsonl`]: the `--jsonl` files of games, written pair by pair and read back; [`resume`]:
+//!   a stopped run's complete pairs taken as played, and only the missing ones played;
 //! - [`shard`] and [`shards`]: which share of a match a run plays, and the shards' files merged
 //!   back into one match or pooled into one SPRT;
 //! - [`stats`]: Elo from scores, percentiles;
@@ -47,6 +48,7 @@ pub mod process;
 pub mod record;
 pub mod referee;
 pub mod replay;
+pub mod resume;
 pub mod sandbox;
 pub mod serve;
 pub mod shard;

@@ -203,9 +203,36 @@ fn cgroup_base() -> Option<PathBuf> {
         let probe = base.join(format!("floodgate-arena-{}-probe", std::process::id()));
         std::fs::create_dir(&probe).ok()?;
         std::fs::remove_dir(&probe).ok()?;
+        end_pens_of_gone_arenas(&base);
         Some(base)
     })
     .clone()
+}
+
+/// Ends the pens that arenas no longer running left in `base` (an arena killed with SIGKILL
+/// cannot end its own): whatever they still hold, and the cgroups.
+fn end_pens_of_gone_arenas(base: &Path) {
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    let left: Vec<Held> = entries
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name();
+            let arena = name
+                .to_str()
+                .and_then(|n| n.strip_prefix("floodgate-arena-"));
+            let pid = arena.and_then(|rest| rest.split('-').next());
+            pid.is_some_and(|pid| !Path::new("/proc").join(pid).exists())
+        })
+        .map(|entry| Held {
+            cgroup: Some(entry.path()),
+            root: None,
+        })
+        .collect();
+    if !left.is_empty() {
+        end_all(left);
+    }
 }
 
 /// Makes this process the reaper of its descendants' orphans (once).

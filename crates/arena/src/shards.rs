@@ -6,20 +6,12 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::error::Error;
+use crate::jsonl::JsonlFile;
 use crate::matchup::MatchGame;
 use crate::record::MatchLine;
 use crate::shard::Shard;
 use crate::sprt::Pentanomial;
 use crate::tournament::{Pairing, Tournament};
-
-/// The lines of one JSONL file, with its name for messages.
-#[derive(Clone, Debug)]
-pub struct ShardFile {
-    /// The file's name, as the user gave it.
-    pub name: String,
-    /// Its games.
-    pub lines: Vec<MatchLine>,
-}
 
 /// Shards' files read back as one match (a tournament of one pairing) or one tournament.
 #[derive(Clone, Debug)]
@@ -43,7 +35,7 @@ struct Common<'a> {
 impl<'a> Common<'a> {
     /// What the first game of `files` says every game shares, and that game; an error when
     /// there is none, or when a player's limit is not the same throughout.
-    fn of_files(files: &'a [ShardFile]) -> Result<(Self, &'a MatchLine), Error> {
+    fn of_files(files: &'a [JsonlFile]) -> Result<(Self, &'a MatchLine), Error> {
         let (file, line) = files
             .iter()
             .find_map(|file| Some((file, file.lines.first()?)))
@@ -60,7 +52,7 @@ impl<'a> Common<'a> {
     }
 
     /// Refuses `line` of `file` when it is not of the same match.
-    fn check(&self, file: &ShardFile, line: &MatchLine, same_seed: bool) -> Result<(), Error> {
+    fn check(&self, file: &JsonlFile, line: &MatchLine, same_seed: bool) -> Result<(), Error> {
         let differ = |what: &str, here: String, there: String| {
             Err(Error::Record(format!(
                 "{} and {} are not of one match: {what} {here} against {there}",
@@ -98,7 +90,7 @@ fn players_of(line: &MatchLine) -> [String; 2] {
 }
 
 /// Checks that every player keeps one limit across `files`.
-fn check_limits(files: &[ShardFile]) -> Result<(), Error> {
+fn check_limits(files: &[JsonlFile]) -> Result<(), Error> {
     let mut limits: HashMap<&str, (u64, &str)> = HashMap::new();
     for file in files {
         for line in &file.lines {
@@ -129,7 +121,7 @@ type Halves<'f> = [Option<(MatchGame, &'f str)>; 2];
 /// Checks that every file (but empty ones) holds the same pairings of players, `a` against
 /// `b`: one for a match, every pair of players of a round robin for a tournament, one player
 /// against each other one for a gauntlet.
-fn check_pairings(files: &[ShardFile]) -> Result<(), Error> {
+fn check_pairings(files: &[JsonlFile]) -> Result<(), Error> {
     let sets: Vec<(&str, BTreeSet<[String; 2]>)> = files
         .iter()
         .filter(|file| !file.lines.is_empty())
@@ -177,7 +169,7 @@ fn check_pairings(files: &[ShardFile]) -> Result<(), Error> {
 /// played: refuses files of different matches (game, seed, boards, shard count, players'
 /// limits) and a game found twice, and says which pairs are missing, with the shard that
 /// should have played them.
-pub fn merge(files: &[ShardFile]) -> Result<Merged, Error> {
+pub fn merge(files: &[JsonlFile]) -> Result<Merged, Error> {
     let (common, _) = Common::of_files(files)?;
     check_pairings(files)?;
     let mut names: Vec<String> = Vec::new();
@@ -272,7 +264,7 @@ pub enum PairScore {
 /// Pools the complete board pairs of `files`, the waves and shards of one SPRT: one game, the
 /// same two players with the same limits; the seeds may differ (each wave its own), but a
 /// game found twice is refused. Pairs are counted in the order of their seed and pair.
-pub fn pool(files: &[ShardFile], by: PairScore) -> Result<Pool, Error> {
+pub fn pool(files: &[JsonlFile], by: PairScore) -> Result<Pool, Error> {
     let (common, first) = Common::of_files(files)?;
     let players = players_of(first);
     let mut games: BTreeMap<(u64, usize), Halves<'_>> = BTreeMap::new();
@@ -357,8 +349,8 @@ mod tests {
         }
     }
 
-    fn file(name: &str, lines: Vec<MatchLine>) -> ShardFile {
-        ShardFile {
+    fn file(name: &str, lines: Vec<MatchLine>) -> JsonlFile {
+        JsonlFile {
             name: name.into(),
             lines,
         }

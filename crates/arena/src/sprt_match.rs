@@ -1,15 +1,15 @@
 //! An SPRT played as a match: board pairs from both seats, each counted as it finishes, until
-//! the test decides or the pairs run out ([`play_sprt`]); and resumed from its `--jsonl` file,
-//! whose complete pairs are counted first and not played again ([`resumed_pairs`]).
+//! the test decides or the pairs run out ([`play_sprt`]); resumed from its `--jsonl` file, the
+//! complete pairs of which ([`crate::resume`]) are counted first and not played again.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use crate::error::Error;
 use crate::jsonl::JsonlWriter;
 use crate::matchup::{MatchGame, Schedule, play_pairs_among};
 use crate::player::Player;
 use crate::referee::Referee;
-use crate::shards::{PairScore, ShardFile, score_pair};
+use crate::shards::{PairScore, score_pair};
 use crate::sprt::{Decision, Pentanomial, Sprt};
 use std::ops::ControlFlow;
 
@@ -74,49 +74,6 @@ pub fn conclusion(decision: Decision, undecided: &'static str) -> &'static str {
         Decision::AcceptH0 => "H0 accepted: a is not stronger by elo1",
         Decision::Continue => undecided,
     }
-}
-
-/// What makes a file's games those of one test: the game, the match seed, the players' names
-/// (`a`, then `b`) and their time limits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TestOf {
-    /// The game's name.
-    pub game: &'static str,
-    /// The match seed.
-    pub seed: u64,
-    /// The names of `a` and `b`.
-    pub names: [String; 2],
-    /// The time limits of `a` and `b`, in milliseconds.
-    pub limits_ms: [u64; 2],
-}
-
-/// The complete pairs of an SPRT's `--jsonl` file, in pair order (a pair with one game is left
-/// out, to be played again); an error if a line is not of `test`.
-pub fn resumed_pairs(file: &ShardFile, test: &TestOf) -> Result<Vec<[MatchGame; 2]>, Error> {
-    let mut halves: BTreeMap<usize, [Option<MatchGame>; 2]> = BTreeMap::new();
-    for line in &file.lines {
-        let seat = usize::from(line.a_seat);
-        let record = &line.record;
-        let ours = record.game == test.game
-            && line.match_seed == test.seed
-            && record.players[seat] == test.names[0]
-            && record.players[1 - seat] == test.names[1]
-            && record.limits_ms[seat] == test.limits_ms[0]
-            && record.limits_ms[1 - seat] == test.limits_ms[1];
-        if !ours {
-            let [a, b] = &test.names;
-            return Err(Error::Record(format!(
-                "{} is not of this test (game {}, seed {}, a = {a}, b = {b} with their limits): \
-                 give another --jsonl file, or leave out --resume",
-                file.name, test.game, test.seed
-            )));
-        }
-        halves.entry(line.pair).or_default()[seat] = Some(MatchGame::from(line));
-    }
-    let complete = halves
-        .into_values()
-        .filter_map(|[first, second]| Some([first?, second?]));
-    Ok(complete.collect())
 }
 
 /// Plays an SPRT between `players` (`a`, `b`) to `schedule`: the pairs `done` (of a resumed

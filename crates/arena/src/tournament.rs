@@ -4,9 +4,10 @@
 
 use std::fmt;
 
-use crate::matchup::{MatchGame, Schedule, play_pairs};
+use crate::matchup::{MatchGame, Schedule};
 use crate::player::Player;
 use crate::referee::Referee;
+use crate::resume::play_remaining;
 use crate::stats::elo;
 use std::ops::ControlFlow;
 
@@ -52,17 +53,25 @@ impl Format {
     }
 }
 
-/// Plays a tournament of `format`: each pairing of `players` plays a match of `schedule`.
+/// Plays a tournament of `format`: each pairing of `players` plays a match of `schedule`, less
+/// the pairs `resumed` already holds for it (one list a pairing, in [`Format::pairings`]'
+/// order; missing lists are empty). `on_pair` sees each pair played as it finishes, `on_match`
+/// each pairing's match, the resumed pairs with it, once it is over.
 pub fn run_tournament<R: Referee>(
     referee: &R,
     players: &[Player],
-    schedule: Schedule,
-    format: Format,
+    (schedule, format): (Schedule, Format),
+    resumed: Vec<Vec<[MatchGame; 2]>>,
+    mut on_pair: impl FnMut(&[MatchGame; 2]),
     mut on_match: impl FnMut(&Pairing),
 ) -> Tournament {
     let mut pairings = Vec::new();
+    let mut resumed = resumed.into_iter();
     for (a, b) in format.pairings(players.len()) {
-        let games = play_pairs(referee, [&players[a], &players[b]], schedule, |_| {
+        let done = resumed.next().unwrap_or_default();
+        let pair = [&players[a], &players[b]];
+        let games = play_remaining(referee, pair, schedule, done, |pair| {
+            on_pair(pair);
             ControlFlow::Continue(())
         });
         let pairing = Pairing { a, b, games };

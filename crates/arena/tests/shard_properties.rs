@@ -2,9 +2,10 @@
 //! in any order, merge back to the whole run's match, and the waves of an SPRT so sharded pool
 //! to the counts of the whole waves.
 
+use floodgate_arena::jsonl::JsonlFile;
 use floodgate_arena::record::{GameRecord, MatchLine};
 use floodgate_arena::shard::Shard;
-use floodgate_arena::shards::{PairScore, ShardFile, merge, pool};
+use floodgate_arena::shards::{PairScore, merge, pool};
 use proptest::prelude::*;
 
 /// One game's outcome: the winner (none, seat 0, seat 1) and the points of each seat.
@@ -53,7 +54,7 @@ fn wave(
     outcomes: &[[Outcome; 2]],
     count: usize,
     order: &[usize],
-) -> (ShardFile, Vec<ShardFile>) {
+) -> (JsonlFile, Vec<JsonlFile>) {
     let boards = outcomes.len();
     let games = |shard_of: &dyn Fn(usize) -> Shard| -> Vec<MatchLine> {
         let pairs = outcomes.iter().enumerate();
@@ -64,12 +65,12 @@ fn wave(
             })
             .collect()
     };
-    let whole = ShardFile {
+    let whole = JsonlFile {
         name: format!("whole-{seed}"),
         lines: games(&|_| Shard::WHOLE),
     };
-    let mut shards: Vec<ShardFile> = (1..=count)
-        .map(|index| ShardFile {
+    let mut shards: Vec<JsonlFile> = (1..=count)
+        .map(|index| JsonlFile {
             name: format!("shard-{seed}-{index}"),
             lines: Vec::new(),
         })
@@ -114,7 +115,7 @@ proptest! {
         let (whole1, shards1) = wave(7, &first, count, &order);
         let (whole2, shards2) = wave(8, &second, count2, &order2);
         let wholes = [whole1, whole2];
-        let sharded: Vec<ShardFile> = shards2.into_iter().chain(shards1).collect();
+        let sharded: Vec<JsonlFile> = shards2.into_iter().chain(shards1).collect();
         for by in [PairScore::Results, PairScore::Margin] {
             let whole = pool(&wholes, by).unwrap();
             let pooled = pool(&sharded, by).unwrap();

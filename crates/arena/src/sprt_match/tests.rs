@@ -1,8 +1,10 @@
 use super::*;
 use crate::cram::Cram;
+use crate::jsonl::JsonlFile;
 use crate::player::Builtin;
 use crate::record::{GameRecord, MatchLine};
 use crate::referee::Settings;
+use crate::resume::{TestOf, resumed};
 use crate::shard::Shard;
 
 fn line(pair: usize, a_seat: u8, seed: u64) -> MatchLine {
@@ -44,18 +46,18 @@ fn only_complete_pairs_of_the_test_are_resumed_in_pair_order() {
         line(2, 0, 9),
         line(0, 1, 9),
     ];
-    let file = ShardFile {
+    let file = JsonlFile {
         name: "f".into(),
         lines,
     };
-    let pairs = resumed_pairs(&file, &test_of(9)).unwrap();
+    let pairs = resumed(&file, &[test_of(9)]).unwrap().remove(0);
     let kept: Vec<[(usize, u8); 2]> = pairs
         .iter()
         .map(|pair| pair.clone().map(|game| (game.pair, game.a_seat)))
         .collect();
     assert_eq!(kept, [[(0, 0), (0, 1)], [(2, 0), (2, 1)]]);
-    let error = resumed_pairs(&file, &test_of(10)).unwrap_err().to_string();
-    assert!(error.contains("is not of this test"), "{error}");
+    let error = resumed(&file, &[test_of(10)]).unwrap_err().to_string();
+    assert!(error.contains("of no match of this run"), "{error}");
 }
 
 /// What a game was, apart from its times: the pair, the seat and the moves.

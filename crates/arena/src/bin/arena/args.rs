@@ -93,6 +93,11 @@ pub(crate) struct StartArgs {
     /// JSON object a line.
     #[arg(long)]
     pub(crate) jsonl: Option<PathBuf>,
+    /// Go on from the complete pairs already in the `--jsonl` file (a run that was stopped or
+    /// killed): they count as played, and only the missing ones are played, their games added
+    /// to the file.
+    #[arg(long, requires = "jsonl")]
+    pub(crate) resume: bool,
 }
 
 #[derive(Subcommand)]
@@ -182,10 +187,6 @@ pub(crate) struct SprtArgs {
     /// margin summed over both games (for boards that the seat decides).
     #[arg(long, value_enum, default_value_t = PairsBy::Results)]
     pub(crate) pairs_by: PairsBy,
-    /// Go on from the pairs already in the `--jsonl` file (a test that was stopped): they are
-    /// counted first, and only the others are played, their games added to the file.
-    #[arg(long, requires = "jsonl")]
-    pub(crate) resume: bool,
     #[command(flatten)]
     pub(crate) start: StartArgs,
 }

@@ -15,15 +15,16 @@ use clap::Parser;
 use floodgate_arena::error::Error;
 use floodgate_arena::games::{ForGame, for_game};
 use floodgate_arena::jsonl::{self, JsonlWriter};
-use floodgate_arena::matchup::{MatchGame, play_pairs, summarize};
+use floodgate_arena::matchup::{MatchGame, summarize};
 use floodgate_arena::playback::View;
 use floodgate_arena::player::Builtin;
 use floodgate_arena::record::MatchLine;
 use floodgate_arena::referee::Referee;
+use floodgate_arena::resume::play_remaining;
 use floodgate_arena::serve::write;
 use floodgate_arena::shards::{merge, pool};
 use floodgate_arena::sprt::Sprt;
-use floodgate_arena::sprt_match::{SprtRun, conclusion, play_sprt, resumed_pairs};
+use floodgate_arena::sprt_match::{SprtRun, conclusion, play_sprt};
 use floodgate_arena::tournament::{Format, Pairing, run_tournament};
 use setup::{Setup, offer};
 use std::ops::ControlFlow;
@@ -64,8 +65,9 @@ impl ForGame for &MatchArgs {
     fn run<R: Referee>(self) -> Result<(), Error> {
         let specs = self.opponents.specs();
         let setup = Setup::<R>::new(&self.start, &specs, self.boards, self.shard)?;
-        let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), false)?;
-        let games = play_pairs(&setup.referee, setup.pair(), setup.schedule, |pair| {
+        let done = setup.resumed(&self.start, &[(0, 1)])?.remove(0);
+        let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), self.start.resume)?;
+        let games = play_remaining(&setup.referee, setup.pair(), setup.schedule, done, |pair| {
             jsonl.write(&setup.schedule, pair);
             ControlFlow::Continue(())
         });
@@ -84,14 +86,8 @@ impl ForGame for &SprtArgs {
         let sprt = Sprt::new(self.elo0, self.elo1, self.alpha, self.beta)?;
         let specs = self.opponents.specs();
         let setup = Setup::<R>::new(&self.start, &specs, self.max_pairs, None)?;
-        let path = self.start.jsonl.as_deref();
-        let done = match path {
-            Some(path) if self.resume && path.exists() => {
-                resumed_pairs(&jsonl::read(path)?, &setup.test_of())?
-            }
-            _ => Vec::new(),
-        };
-        let mut jsonl = JsonlWriter::create(path, self.resume)?;
+        let done = setup.resumed(&self.start, &[(0, 1)])?.remove(0);
+        let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), self.start.resume)?;
         let (lower, upper) = sprt.bounds();
         let [a, b] = setup.pair().map(|player| player.name.clone());
         let (elo0, elo1, alpha, beta) = (self.elo0, self.elo1, self.alpha, self.beta);
@@ -144,11 +140,13 @@ fn play_tournament<R: Referee>(
     start: &StartArgs,
     format: Format,
 ) -> Result<(), Error> {
-    let mut jsonl = JsonlWriter::create(start.jsonl.as_deref(), false)?;
+    let done = setup.resumed(start, &format.pairings(setup.players.len()))?;
+    let mut jsonl = JsonlWriter::create(start.jsonl.as_deref(), start.resume)?;
     let players = &setup.players;
     let mut written = Ok(());
-    let tournament = run_tournament(&setup.referee, players, setup.schedule, format, |pairing| {
-        jsonl.write(&setup.schedule, &pairing.games);
+    let (referee, plan) = (&setup.referee, (setup.schedule, format));
+    let write_pair = |pair: &[MatchGame; 2]| jsonl.write(&setup.schedule, pair);
+    let tournament = run_tournament(referee, players, plan, done, write_pair, |pairing| {
         let names = [pairing.a, pairing.b].map(|p| players[p].name.as_str());
         let summary = summarize(names, R::SEATS, &pairing.games);
         if written.is_ok() {

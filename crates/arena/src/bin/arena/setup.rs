@@ -4,12 +4,13 @@
 use std::time::Duration;
 
 use floodgate_arena::error::Error;
+use floodgate_arena::jsonl;
 use floodgate_arena::matchup::{MatchGame, Schedule, summarize};
 use floodgate_arena::player::{Offer, Player, Program};
 use floodgate_arena::referee::{Referee, Settings};
+use floodgate_arena::resume::{TestOf, resumed};
 use floodgate_arena::sandbox;
 use floodgate_arena::shard::Shard;
-use floodgate_arena::sprt_match::TestOf;
 
 use crate::args::StartArgs;
 
@@ -51,15 +52,33 @@ impl<R: Referee> Setup<R> {
         [&self.players[0], &self.players[1]]
     }
 
-    /// What makes a file's games those of this match: the game, the seed, `a` and `b` and
-    /// their limits.
-    pub(crate) fn test_of(&self) -> TestOf {
-        let limits = self.pair().map(|player| player.limit.unwrap_or(R::LIMIT));
+    /// What makes a file's games those of the match of players `a` and `b` (indices into
+    /// the players): the game, the seed, the two and their limits.
+    pub(crate) fn test_of(&self, a: usize, b: usize) -> TestOf {
+        let pair = [&self.players[a], &self.players[b]];
+        let limits = pair.map(|player| player.limit.unwrap_or(R::LIMIT));
         TestOf {
             game: R::NAME,
             seed: self.schedule.seed,
-            names: self.pair().map(|player| player.name.clone()),
+            names: pair.map(|player| player.name.clone()),
             limits_ms: limits.map(|limit| limit.as_millis() as u64),
+        }
+    }
+
+    /// The complete pairs of each of `matches` (pairs of player indices) in the `--jsonl`
+    /// file, where `--resume` asks for them and the file is there; else none.
+    pub(crate) fn resumed(
+        &self,
+        start: &StartArgs,
+        matches: &[(usize, usize)],
+    ) -> Result<Vec<Vec<[MatchGame; 2]>>, Error> {
+        let none = || vec![Vec::new(); matches.len()];
+        match start.jsonl.as_deref() {
+            Some(path) if start.resume && path.exists() => {
+                let tests: Vec<TestOf> = matches.iter().map(|&(a, b)| self.test_of(a, b)).collect();
+                resumed(&jsonl::read(path)?, &tests)
+            }
+            _ => Ok(none()),
         }
     }
 

@@ -1,0 +1,91 @@
+//! Going on with a run that was stopped or killed (`--resume`): the complete board pairs its
+//! `--jsonl` file holds, checked to be of this run (the game, the seed, the players and their
+//! limits), are taken as played, and only the missing pairs are played ([`play_remaining`]).
+//! A pair is written whole, in one write followed by a sync ([`crate::jsonl::JsonlWriter`]), so
+//! a run killed at any moment leaves whole pairs, and at most one game of a pair that was still
+//! being played (a pair with one game is played again).
+
+use std::collections::{BTreeMap, HashSet};
+use std::ops::ControlFlow;
+
+use crate::error::Error;
+use crate::jsonl::JsonlFile;
+use crate::matchup::{MatchGame, Schedule, play_pairs_among};
+use crate::player::Player;
+use crate::referee::Referee;
+
+/// What makes a file's games those of one match (an SPRT's, or one pairing of a tournament):
+/// the game, the match seed, the players' names (`a`, then `b`) and their time limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestOf {
+    /// The game's name.
+    pub game: &'static str,
+    /// The match seed.
+    pub seed: u64,
+    /// The names of `a` and `b`.
+    pub names: [String; 2],
+    /// The time limits of `a` and `b`, in milliseconds.
+    pub limits_ms: [u64; 2],
+}
+
+/// The complete pairs of each of `matches` in a `--jsonl` file, in pair order (a pair with one
+/// game is left out, to be played again); an error if a line is of none of them.
+pub fn resumed(file: &JsonlFile, matches: &[TestOf]) -> Result<Vec<Vec<[MatchGame; 2]>>, Error> {
+    let mut halves: Vec<BTreeMap<usize, [Option<MatchGame>; 2]>> =
+        vec![BTreeMap::new(); matches.len()];
+    for line in &file.lines {
+        let seat = usize::from(line.a_seat);
+        let record = &line.record;
+        let of = |test: &TestOf| {
+            record.game == test.game
+                && line.match_seed == test.seed
+                && record.players[seat] == test.names[0]
+                && record.players[1 - seat] == test.names[1]
+                && record.limits_ms[seat] == test.limits_ms[0]
+                && record.limits_ms[1 - seat] == test.limits_ms[1]
+        };
+        let Some(index) = matches.iter().position(of) else {
+            let [a, b] = &record.players;
+            return Err(Error::Record(format!(
+                "{} holds a game ({a} against {b}, game {}, seed {}) of no match of this run \
+                 (the game, the seed, the players and their limits): give another --jsonl \
+                 file, or leave out --resume",
+                file.name, record.game, line.match_seed
+            )));
+        };
+        halves[index].entry(line.pair).or_default()[seat] = Some(MatchGame::from(line));
+    }
+    let complete = |pairs: BTreeMap<usize, [Option<MatchGame>; 2]>| {
+        let both = pairs
+            .into_values()
+            .filter_map(|[first, second]| Some([first?, second?]));
+        both.collect()
+    };
+    Ok(halves.into_iter().map(complete).collect())
+}
+
+/// Plays the pairs of `schedule` between `players` that `done` (a resumed file's complete pairs)
+/// lacks, handing each to `on_pair` as it finishes, and returns all the games of the schedule's
+/// pairs, the resumed ones with them, in pair order.
+pub fn play_remaining<R: Referee>(
+    referee: &R,
+    players: [&Player; 2],
+    schedule: Schedule,
+    done: Vec<[MatchGame; 2]>,
+    on_pair: impl FnMut(&[MatchGame; 2]) -> ControlFlow<()>,
+) -> Vec<MatchGame> {
+    let mut planned = schedule.planned();
+    let kept: HashSet<usize> = planned.iter().copied().collect();
+    let mut games: Vec<MatchGame> = done
+        .into_iter()
+        .filter(|pair| kept.contains(&pair[0].pair))
+        .flatten()
+        .collect();
+    let resumed: HashSet<usize> = games.iter().map(|game| game.pair).collect();
+    planned.retain(|pair| !resumed.contains(pair));
+    games.extend(play_pairs_among(
+        referee, players, schedule, &planned, on_pair,
+    ));
+    games.sort_by_key(|game| (game.pair, game.a_seat));
+    games
+}
