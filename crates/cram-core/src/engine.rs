@@ -559,3 +559,6 @@ impl Game for Lookahead {
         LOOKAHEAD_RULES.move_index(m)
     }
 }
+
+#[cfg(test)]
+mod tests;
