@@ -18,8 +18,9 @@ use floodgate_search::{
 
 use floodgate_bitgrid::Connectivity::Four;
 
-use crate::board::{Board, Domino, Square, cells_value, line_length, region_value};
+use crate::board::{Board, Domino, Square, cells_value, line_length, region_value, to_shape};
 use crate::rules::{DominoNumber, MoveFilter, Position, Rules, blocking};
+use crate::shape::Tall;
 use crate::solver::{Budget, Solver};
 
 /// A region of this many cells or more is not split move by move: a move in it leaves the
@@ -387,10 +388,19 @@ impl Regions {
         let target = region.value? ^ total;
         let patch = self.patch(&region.cells);
         let cells = Board::from_empty(patch.plane.clone());
+        let line = line_length(cells.empty()).is_some();
         for domino in cells.moves() {
             let mut rest = cells.clone();
             rest.play(domino);
-            if cells_value(rest.empty(), solver)? == target {
+            let rest = rest.empty();
+            // A line leaves two lines, valued by their lengths; other cells (which fit a shape,
+            // as their region did) are valued as one shape, which the solver splits itself.
+            let value = if line || rest.is_empty() {
+                cells_value(rest, solver)?
+            } else {
+                solver.value(to_shape::<Tall>(rest)?).ok()?
+            };
+            if value == target {
                 return Some(patch.on_board(domino));
             }
         }
@@ -530,7 +540,8 @@ impl Game for Lookahead {
         LOOKAHEAD_RULES.next(position, m)
     }
 
-    /// Won or lost when the solver values every region within [`LEAF_WORK`], else 0.
+    /// Won or lost when every region is [`solvable`] and the solver values them all within
+    /// [`LEAF_WORK`], else 0.
     fn evaluate(&self, position: &Position) -> Score {
         let regions: Vec<Plane> = position.board.empty().components(Four).collect();
         if !regions.iter().all(solvable) {
@@ -542,7 +553,8 @@ impl Game for Lookahead {
             work: Some(LEAF_WORK),
         });
         let value = regions.iter().try_fold(0, |total, region| {
-            Some(total ^ solvable_value(region, &mut solver)?)
+            // Every region is solvable (checked above): what solvable_value would do.
+            Some(total ^ region_value(region, &mut solver)?)
         });
         match value {
             Some(0) => -LEAF_WIN,
