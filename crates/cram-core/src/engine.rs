@@ -8,6 +8,8 @@
 use std::cell::RefCell;
 use std::time::Instant;
 
+use smallvec::SmallVec;
+
 use floodgate_bitgrid::{Cell, Plane};
 use floodgate_search::{
     AlphaBeta, AlphaBetaOptions, Answer, Clock, Game, MoveList, MoveTime, Outcome, Score, Seat,
@@ -16,10 +18,10 @@ use floodgate_search::{
 
 use floodgate_bitgrid::Connectivity::Four;
 
-use crate::board::{Board, Domino, Square, line_length, region_value};
+use crate::board::{Board, Domino, Square, cells_value, line_length, region_value, to_shape};
 use crate::rules::{DominoNumber, MoveFilter, Position, Rules, blocking};
-use crate::shape::{Layout, Shape, Tall, fit};
-use crate::solver::{Budget, Solver, dominoes};
+use crate::shape::Tall;
+use crate::solver::{Budget, Solver};
 
 /// A region of this many cells or more is not split move by move: a move in it leaves the
 /// labels stale until the next full labelling.
@@ -42,8 +44,8 @@ const LEAF_WORK: u64 = 1_000;
 /// crate's proven-win scores).
 const LEAF_WIN: Score = 10_000;
 
-/// No label: a filled cell.
-const NONE: u32 = u32::MAX;
+/// The label of a filled cell.
+const FILLED: u32 = 0;
 
 /// The playing engine for one game.
 #[derive(Debug)]
@@ -86,8 +88,7 @@ impl Engine {
     /// check that an opponent's cells are adjacent; they are filled all the same.)
     pub fn play(&mut self, domino: Domino) {
         self.board.play(domino);
-        self.regions
-            .fill(&self.board, [domino.first, domino.second]);
+        self.regions.fill([domino.first, domino.second]);
     }
 
     /// The move to play before `deadline`, or `None` when no domino fits. The move is always
@@ -183,13 +184,17 @@ enum Limit {
     Work(Effort),
 }
 
-/// The board's regions: a label per cell, and per label the region's cells and value (when
-/// known). Labels are kept up to date move by move while every region a move touches is
-/// small; a move in a large one makes them stale until the next full labelling.
+/// The board's regions: a label per cell and per label the region's cells (in raster order:
+/// row by row, each row left to right) and value (when known). Labels are numbered as
+/// [`Plane::label_components`] numbers them: 0 for a filled cell, `1..` for the regions, in
+/// raster order of their first cells after a full labelling. They are kept up to date move by
+/// move while every region a move touches is small; a move in a large one makes them stale
+/// until the next full labelling.
 #[derive(Debug)]
 struct Regions {
     columns: usize,
     label: Vec<u32>,
+    /// Indexed by label; entry 0 (filled cells) and dead regions have no cells.
     list: Vec<Region>,
     /// Labels of dead regions, for reuse.
     free: Vec<u32>,
@@ -201,7 +206,7 @@ struct Regions {
 
 #[derive(Clone, Debug, Default)]
 struct Region {
-    /// Cell indices (`row * columns + column`); empty for a dead region.
+    /// Cell indices (`row * columns + column`) in increasing order; empty for a dead region.
     cells: Vec<u32>,
     value: Option<u8>,
 }
@@ -211,7 +216,7 @@ impl Regions {
         let cells = board.rows() * board.columns();
         Self {
             columns: board.columns(),
-            label: vec![NONE; cells],
+            label: vec![FILLED; cells],
             list: Vec::new(),
             free: Vec::new(),
             fresh: false,
@@ -221,81 +226,44 @@ impl Regions {
     }
 
     /// Whether a full labelling is due: the labels are stale, and enough moves have passed
-    /// for its cost (one pass over the empty cells) to be spread thin: one 4096th of the
-    /// empty cells.
+    /// for its cost (one pass over the board) to be spread thin: one 4096th of the empty
+    /// cells.
     fn due(&self, board: &Board) -> bool {
         !self.fresh && self.moves_since * 4096 >= board.empty().len()
     }
 
-    /// Labels every region of `board` afresh (their values unknown).
+    /// Labels every region of `board` afresh (their values unknown): the labels of
+    /// [`Plane::label_components`], and each region's cells in raster order.
     fn label(&mut self, board: &Board) {
-        self.label.fill(NONE);
-        self.list.clear();
-        self.free.clear();
         let empty = board.empty();
-        let mut stack = Vec::new();
+        let labels = empty.label_components(Four);
+        self.list.clear();
+        self.list
+            .resize_with(labels.count() as usize + 1, Region::default);
+        self.label = labels.into_vec();
         for cell in empty.iter() {
-            let index = self.index(cell);
-            if self.label[index] == NONE {
-                let id = self.list.len() as u32;
-                self.label[index] = id;
-                stack.push(index as u32);
-                let cells = self.flood(empty, &mut stack, |label| label == NONE, id);
-                self.list.push(Region { cells, value: None });
-            }
+            let index = cell.y * self.columns + cell.x;
+            self.list[self.label[index] as usize]
+                .cells
+                .push(index as u32);
         }
+        self.free.clear();
         self.fresh = true;
         self.moves_since = 0;
     }
 
-    fn index(&self, cell: Cell) -> usize {
-        cell.y * self.columns + cell.x
-    }
-
-    /// Grows a region from the cells on `stack` (already labelled `id`) over empty neighbours
-    /// whose label passes `joins`, labelling them `id`; returns its cells.
-    fn flood(
-        &mut self,
-        empty: &Plane,
-        stack: &mut Vec<u32>,
-        joins: impl Fn(u32) -> bool,
-        id: u32,
-    ) -> Vec<u32> {
-        let (columns, rows) = (self.columns, empty.height());
-        let mut cells = Vec::new();
-        while let Some(index) = stack.pop() {
-            cells.push(index);
-            let (row, column) = (index as usize / columns, index as usize % columns);
-            let neighbours = [
-                (row > 0).then(|| index as usize - columns),
-                (row + 1 < rows).then(|| index as usize + columns),
-                (column > 0).then(|| index as usize - 1),
-                (column + 1 < columns).then(|| index as usize + 1),
-            ];
-            for next in neighbours.into_iter().flatten() {
-                if joins(self.label[next])
-                    && empty.contains(Cell::new(next % columns, next / columns))
-                {
-                    self.label[next] = id;
-                    stack.push(next as u32);
-                }
-            }
-        }
-        cells
-    }
-
-    /// Updates the labels after `squares` were filled on `board`.
-    fn fill(&mut self, board: &Board, squares: [Square; 2]) {
+    /// Updates the labels after `squares` were filled.
+    fn fill(&mut self, squares: [Square; 2]) {
         self.moves_since += 1;
         if !self.fresh {
             return;
         }
-        let mut touched = Vec::new();
+        let mut touched: SmallVec<[u32; 2]> = SmallVec::new();
         for square in squares {
             let index = square.row * self.columns + square.column;
             let id = self.label[index];
-            if id != NONE {
-                self.label[index] = NONE;
+            if id != FILLED {
+                self.label[index] = FILLED;
                 if !touched.contains(&id) {
                     touched.push(id);
                 }
@@ -309,24 +277,44 @@ impl Regions {
             return;
         }
         for id in touched {
-            // Split what is left of the region into its pieces, each with a new label.
-            let old = std::mem::take(&mut self.list[id as usize]);
-            let mut stack = Vec::new();
-            for &index in &old.cells {
-                if self.label[index as usize] == id {
-                    let piece = self.free.pop().unwrap_or_else(|| {
-                        self.list.push(Region::default());
-                        self.list.len() as u32 - 1
-                    });
-                    self.label[index as usize] = piece;
-                    stack.push(index);
-                    let cells = self.flood(board.empty(), &mut stack, |label| label == id, piece);
-                    self.list[piece as usize] = Region { cells, value: None };
-                }
-            }
-            // Free only now: a piece must not take the label it is split from.
-            self.free.push(id);
+            self.split(id);
         }
+    }
+
+    /// Splits what is left of region `id` (its cells still labelled `id`) into its pieces:
+    /// the components of its patch. One piece keeps the label; several get new ones (dead
+    /// regions' labels first, else new ones at the end), given in raster order of the pieces'
+    /// first cells. Each piece's value is unknown; dead regions' values are cleared.
+    fn split(&mut self, id: u32) {
+        let mut cells = std::mem::take(&mut self.list[id as usize].cells);
+        cells.retain(|&index| self.label[index as usize] == id);
+        if cells.is_empty() {
+            self.list[id as usize].value = None;
+            self.free.push(id);
+            return;
+        }
+        let patch = self.patch(&cells);
+        let labels = patch.plane.label_components(Four);
+        if labels.count() == 1 {
+            self.list[id as usize] = Region { cells, value: None };
+            return;
+        }
+        let pieces: SmallVec<[u32; 4]> = (0..labels.count())
+            .map(|_| {
+                self.free.pop().unwrap_or_else(|| {
+                    self.list.push(Region::default());
+                    self.list.len() as u32 - 1
+                })
+            })
+            .collect();
+        for &index in &cells {
+            let piece = pieces[labels.label(patch.cell(index)) as usize - 1];
+            self.label[index as usize] = piece;
+            self.list[piece as usize].cells.push(index);
+        }
+        // Free only now: a piece must not take the label it is split from.
+        self.list[id as usize].value = None;
+        self.free.push(id);
     }
 
     /// Values the regions that have no value yet; the XOR of all values when every region
@@ -342,7 +330,7 @@ impl Regions {
                 Some(value) => Some(value),
                 None if solver.expired() => None,
                 None => {
-                    let value = self.region_value(index, solver);
+                    let value = self.region_value(&region.cells, solver);
                     self.list[index].value = value;
                     value
                 }
@@ -352,56 +340,45 @@ impl Regions {
         total
     }
 
-    /// A region's value: by its length if it is a straight line, by the solver if it is
-    /// small enough and fits a [`Shape`].
-    fn region_value(&self, index: usize, solver: &mut Solver) -> Option<u8> {
-        let cells = &self.list[index].cells;
-        if let Some(length) = self.line_length(cells) {
-            return Some(solver.line_value(length));
-        }
-        if cells.len() > SOLVABLE_CELLS {
+    /// A region's value, by [`solvable_value`] of its patch; a region too large for it that is
+    /// not a line is told apart from its first and last cells alone.
+    fn region_value(&self, cells: &[u32], solver: &mut Solver) -> Option<u8> {
+        let (first, last) = (*cells.first()? as usize, *cells.last()? as usize);
+        let length = cells.len();
+        let across = first / self.columns == last / self.columns && last - first + 1 == length;
+        let down = first % self.columns == last % self.columns
+            && last - first == (length - 1) * self.columns;
+        if length > SOLVABLE_CELLS && !across && !down {
             return None;
         }
-        solver.value(self.frame(cells)?.shape).ok()
+        solvable_value(&self.patch(cells).plane, solver)
     }
 
-    /// The length of a region that is one straight line of cells.
-    fn line_length(&self, cells: &[u32]) -> Option<usize> {
-        let (low, high) = (*cells.iter().min()?, *cells.iter().max()?);
-        let (low, high) = (low as usize, high as usize);
-        let length = cells.len();
-        let across = low / self.columns == high / self.columns && high - low + 1 == length;
-        let down =
-            low % self.columns == high % self.columns && high - low == (length - 1) * self.columns;
-        (across || down).then_some(length)
-    }
-
-    /// A region as a shape, if its bounding box fits one.
-    fn frame(&self, cells: &[u32]) -> Option<Frame> {
-        let squares = cells
-            .iter()
-            .map(|&index| (index as usize / self.columns, index as usize % self.columns));
-        let top = squares.clone().map(|(row, _)| row).min()?;
-        let bottom = squares.clone().map(|(row, _)| row).max()?;
-        let left = squares.clone().map(|(_, column)| column).min()?;
-        let right = squares.clone().map(|(_, column)| column).max()?;
-        let (height, width) = (bottom - top + 1, right - left + 1);
-        let transposed = fit::<Tall>(width, height)?;
-        let mut frame = Frame {
+    /// The patch of a region whose cells are `cells` (in raster order, at least one).
+    fn patch(&self, cells: &[u32]) -> Patch {
+        let columns = self.columns;
+        let top = cells[0] as usize / columns;
+        let bottom = cells[cells.len() - 1] as usize / columns;
+        let column = |&index: &u32| index as usize % columns;
+        let left = cells.iter().map(column).min().unwrap_or(0);
+        let right = cells.iter().map(column).max().unwrap_or(0);
+        let mut patch = Patch {
+            plane: Plane::new(right - left + 1, bottom - top + 1),
             top,
             left,
-            transposed,
-            shape: 0,
+            columns,
         };
-        for (row, column) in squares {
-            frame.shape |= frame.bit(row, column);
+        for &index in cells {
+            let cell = patch.cell(index);
+            patch.plane.insert(cell);
         }
-        Some(frame)
+        patch
     }
 
-    /// A move to value 0 when the regions' values XOR to `total` (not 0): in a region whose
-    /// value has the total's highest bit, the move to `value ^ total`, which the mex
-    /// guarantees. `None` if the solver runs out of time.
+    /// A move to value 0 when the regions' values XOR to `total` (not 0): in the first region
+    /// whose value has the total's highest bit, the first domino (in [`Board::moves`]' order
+    /// on its patch) that leaves cells of value `value ^ total`, which the mex guarantees.
+    /// `None` if the solver runs out of time.
     fn winning_move(&self, total: u8, solver: &mut Solver) -> Option<Domino> {
         let region = self.list.iter().find(|region| {
             region
@@ -409,65 +386,77 @@ impl Regions {
                 .is_some_and(|value| !region.cells.is_empty() && value ^ total < value)
         })?;
         let target = region.value? ^ total;
-        if let Some(length) = self.line_length(&region.cells) {
-            let mut cells = region.cells.clone();
-            cells.sort_unstable();
-            let square = |index: u32| Square {
-                row: index as usize / self.columns,
-                column: index as usize % self.columns,
+        let patch = self.patch(&region.cells);
+        let cells = Board::from_empty(patch.plane.clone());
+        let line = line_length(cells.empty()).is_some();
+        for domino in cells.moves() {
+            let mut rest = cells.clone();
+            rest.play(domino);
+            let rest = rest.empty();
+            // A line leaves two lines, valued by their lengths; other cells (which fit a shape,
+            // as their region did) are valued as one shape, which the solver splits itself.
+            let value = if line || rest.is_empty() {
+                cells_value(rest, solver)?
+            } else {
+                solver.value(to_shape::<Tall>(rest)?).ok()?
             };
-            for left in 0..length - 1 {
-                let value = solver.line_value(left) ^ solver.line_value(length - 2 - left);
-                if value == target {
-                    return Some(Domino {
-                        first: square(cells[left]),
-                        second: square(cells[left + 1]),
-                    });
-                }
-            }
-            return None;
-        }
-        let frame = self.frame(&region.cells)?;
-        for domino in dominoes::<Tall>(frame.shape) {
-            if solver.value(frame.shape & !domino).ok()? == target {
-                let first = domino.trailing_zeros();
-                let second = 127 - domino.leading_zeros();
-                return Some(Domino {
-                    first: frame.square(first),
-                    second: frame.square(second),
-                });
+            if value == target {
+                return Some(patch.on_board(domino));
             }
         }
         None
     }
 }
 
-/// Where a region's shape lies on the board: shape bit `16 * a + b` is the cell `a` rows and
-/// `b` columns from the top-left corner of its bounding box (the other way round when
-/// transposed, for regions taller than wide).
-#[derive(Clone, Copy, Debug)]
-struct Frame {
+/// A region's cells as a plane over its bounding box (cell `(x, y)` of the plane is the board's
+/// cell `x` columns right of and `y` rows below the box's top-left corner): what the solver
+/// values, the engine's regions as the look-ahead's leaves see theirs.
+#[derive(Clone, Debug)]
+struct Patch {
+    plane: Plane,
     top: usize,
     left: usize,
-    transposed: bool,
-    shape: Shape,
+    /// The board's columns.
+    columns: usize,
 }
 
-impl Frame {
-    fn bit(&self, row: usize, column: usize) -> Shape {
-        let (a, b) = (row - self.top, column - self.left);
-        let (a, b) = if self.transposed { (b, a) } else { (a, b) };
-        1 << (Tall::STRIDE as usize * a + b)
+impl Patch {
+    /// The plane's cell for the board's cell `index` (which must be in the box).
+    fn cell(&self, index: u32) -> Cell {
+        let index = index as usize;
+        Cell::new(
+            index % self.columns - self.left,
+            index / self.columns - self.top,
+        )
     }
 
-    fn square(&self, bit: u32) -> Square {
-        let (a, b) = ((bit / Tall::STRIDE) as usize, (bit % Tall::STRIDE) as usize);
-        let (a, b) = if self.transposed { (b, a) } else { (a, b) };
-        Square {
-            row: self.top + a,
-            column: self.left + b,
+    /// A domino of the plane, on the board.
+    fn on_board(&self, domino: Domino) -> Domino {
+        let square = |square: Square| Square {
+            row: square.row + self.top,
+            column: square.column + self.left,
+        };
+        Domino {
+            first: square(domino.first),
+            second: square(domino.second),
         }
     }
+}
+
+/// The value of a region (connected cells) when the engine asks the solver for it: lines by
+/// their length, other regions of at most [`SOLVABLE_CELLS`] cells by the solver; `None` for
+/// larger ones (without asking) or when the solver's budget runs out. The engine's regions and
+/// the look-ahead's leaves are valued by this one rule.
+fn solvable_value(region: &Plane, solver: &mut Solver) -> Option<u8> {
+    if !solvable(region) {
+        return None;
+    }
+    region_value(region, solver)
+}
+
+/// Whether [`solvable_value`] asks the solver about `region`.
+fn solvable(region: &Plane) -> bool {
+    region.len() <= SOLVABLE_CELLS || line_length(region).is_some()
 }
 
 /// The most blocking move in amortised constant time: dominoes are scanned in a fixed order
@@ -551,13 +540,11 @@ impl Game for Lookahead {
         LOOKAHEAD_RULES.next(position, m)
     }
 
-    /// Won or lost when the solver values every region within [`LEAF_WORK`], else 0.
+    /// Won or lost when every region is [`solvable`] and the solver values them all within
+    /// [`LEAF_WORK`], else 0.
     fn evaluate(&self, position: &Position) -> Score {
         let regions: Vec<Plane> = position.board.empty().components(Four).collect();
-        if regions
-            .iter()
-            .any(|region| region.len() > SOLVABLE_CELLS && line_length(region).is_none())
-        {
+        if !regions.iter().all(solvable) {
             return 0;
         }
         let mut solver = self.solver.borrow_mut();
@@ -566,6 +553,7 @@ impl Game for Lookahead {
             work: Some(LEAF_WORK),
         });
         let value = regions.iter().try_fold(0, |total, region| {
+            // Every region is solvable (checked above): what solvable_value would do.
             Some(total ^ region_value(region, &mut solver)?)
         });
         match value {
@@ -583,3 +571,6 @@ impl Game for Lookahead {
         LOOKAHEAD_RULES.move_index(m)
     }
 }
+
+#[cfg(test)]
+mod tests;
