@@ -94,16 +94,16 @@ impl Engine {
     /// The move to play before `deadline`, or `None` when no domino fits. The move is always
     /// legal; perfect when every region could be valued in time.
     pub fn choose(&mut self, deadline: Instant) -> Option<Domino> {
-        self.choose_within(Limit::Time(deadline))
+        self.choose_within(MoveBound::Time(deadline))
     }
 
     /// The move to play within `effort` instead of a deadline: the same choice, bounded by
     /// work, so that the answer does not depend on the machine (for tests and analysis).
     pub fn choose_with_effort(&mut self, effort: Effort) -> Option<Domino> {
-        self.choose_within(Limit::Work(effort))
+        self.choose_within(MoveBound::Work(effort))
     }
 
-    fn choose_within(&mut self, limit: Limit) -> Option<Domino> {
+    fn choose_within(&mut self, limit: MoveBound) -> Option<Domino> {
         if !self.board.has_move() {
             return None;
         }
@@ -114,10 +114,10 @@ impl Engine {
         if self.regions.fresh {
             let budget = match limit {
                 // The regions get the first half of the time, the look-ahead the rest.
-                Limit::Time(deadline) => {
+                MoveBound::Time(deadline) => {
                     Budget::until(MoveTime::ending_at(start, deadline).halfway())
                 }
-                Limit::Work(effort) => Budget::work(effort.solver_work),
+                MoveBound::Work(effort) => Budget::work(effort.solver_work),
             };
             let mut solver = self.lookahead.game_mut().solver.get_mut().budgeted(budget);
             let winning = match self.regions.value(&mut solver) {
@@ -143,17 +143,17 @@ impl Engine {
 
     /// The look-ahead search's move, if it finishes an iteration within `limit` (the caller
     /// checks that it is legal on the board).
-    fn look_ahead(&mut self, limit: Limit) -> Option<Domino> {
+    fn look_ahead(&mut self, limit: MoveBound) -> Option<Domino> {
         let state = Position::new(self.board.clone(), Seat::First);
         let clock = match limit {
-            Limit::Time(deadline) => {
+            MoveBound::Time(deadline) => {
                 let time = MoveTime::ending_at(Instant::now(), deadline);
                 self.lookahead.game_mut().deadline = Some(deadline);
                 self.lookahead
                     .set_max_depth(AlphaBetaOptions::default().max_depth);
                 time.clock(TimePolicy::OneThird)
             }
-            Limit::Work(effort) => {
+            MoveBound::Work(effort) => {
                 self.lookahead.game_mut().deadline = None;
                 self.lookahead.set_max_depth(effort.lookahead_depth);
                 Clock::unlimited()
@@ -179,7 +179,7 @@ pub struct Effort {
 
 /// What bounds a move: a deadline, or an amount of work.
 #[derive(Clone, Copy, Debug)]
-enum Limit {
+enum MoveBound {
     Time(Instant),
     Work(Effort),
 }
