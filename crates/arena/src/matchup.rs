@@ -217,10 +217,7 @@ impl Progress {
         self.done += 1;
         self.wdl[2 - a_result.half_points()] += 1;
         if self.shown {
-            let left = self
-                .started
-                .elapsed()
-                .mul_f64((self.total - self.done) as f64 / self.done as f64);
+            let left = time_left(self.started.elapsed(), self.done, self.total);
             eprint!(
                 "\r{}/{} games  a: {}-{}-{} (W-D-L)  about {} left   ",
                 self.done,
@@ -238,6 +235,12 @@ impl Progress {
             eprintln!();
         }
     }
+}
+
+/// The time the rest of a run should take: `elapsed` for `done` of `total` games, so much
+/// again for each game to come (the games played so far set the pace).
+pub fn time_left(elapsed: Duration, done: usize, total: usize) -> Duration {
+    elapsed.mul_f64(total.saturating_sub(done) as f64 / done.max(1) as f64)
 }
 
 /// `1h02m`, `3m05s` or `42s`.
@@ -442,5 +445,20 @@ impl fmt::Display for Summary {
             writeln!(f, "  game {game}: {who} forfeited: {reason}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_left_goes_at_the_pace_of_the_games_played() {
+        let minute = Duration::from_secs(60);
+        assert_eq!(time_left(minute, 10, 40), Duration::from_secs(180));
+        assert_eq!(time_left(minute, 40, 40), Duration::ZERO);
+        assert_eq!(time_left(Duration::ZERO, 0, 4), Duration::ZERO);
+        assert_eq!(short_duration(time_left(minute, 1, 63)), "1h02m");
+        assert_eq!(short_duration(Duration::from_secs(185)), "3m05s");
     }
 }
