@@ -462,15 +462,18 @@ fn tournaments_rank_the_players_of_every_game() {
     }
 }
 
-#[test]
-fn a_gauntlet_plays_one_player_against_each_opponent_only() {
-    let out = arena(&[
+/// `arena gauntlet` of greedy against random and alphabeta:1 on small Flood Wars boards, with
+/// `more` options.
+fn gauntlet(more: &[&str]) -> std::process::Output {
+    let mut args = vec![
         "gauntlet",
         "floodwars",
         "--player",
         "greedy",
         "--opponent",
         "random",
+    ];
+    args.extend([
         "--opponent",
         "alphabeta:1",
         "--boards",
@@ -479,9 +482,14 @@ fn a_gauntlet_plays_one_player_against_each_opponent_only() {
         "5",
         "--max-size",
         "6",
-        "--jobs",
-        "2",
     ]);
+    args.extend(more);
+    arena(&args)
+}
+
+#[test]
+fn a_gauntlet_plays_one_player_against_each_opponent_only() {
+    let out = gauntlet(&["--jobs", "2"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let standings = text.split("rank").nth(1).expect("a standings table");
@@ -507,26 +515,7 @@ fn a_gauntlet_plays_one_player_against_each_opponent_only() {
         .map(|k| {
             let file = temp(&format!("gauntlet-{k}.jsonl")).display().to_string();
             let shard = format!("{k}/2");
-            let out = arena(&[
-                "gauntlet",
-                "floodwars",
-                "--player",
-                "greedy",
-                "--opponent",
-                "random",
-                "--opponent",
-                "alphabeta:1",
-                "--boards",
-                "1",
-                "--min-size",
-                "5",
-                "--max-size",
-                "6",
-                "--shard",
-                &shard,
-                "--jsonl",
-                &file,
-            ]);
+            let out = gauntlet(&["--shard", &shard, "--jsonl", &file]);
             assert!(out.status.success(), "{}", stderr(&out));
             file
         })

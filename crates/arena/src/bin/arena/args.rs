@@ -199,14 +199,8 @@ pub(crate) struct TournamentArgs {
     /// A player (at least two), as for `match --a`.
     #[arg(long = "player", required = true, num_args = 1)]
     pub(crate) players: Vec<String>,
-    /// Board pairs per pairing.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) boards: u64,
-    /// Play only shard K of N of each pairing's board pairs (as for `match`).
-    #[arg(long)]
-    pub(crate) shard: Option<Shard>,
     #[command(flatten)]
-    pub(crate) start: StartArgs,
+    pub(crate) pairings: PairingsArgs,
 }
 
 #[derive(Args)]
@@ -220,10 +214,17 @@ pub(crate) struct GauntletArgs {
     /// An opponent (at least one), as for `match --b`.
     #[arg(long = "opponent", required = true, num_args = 1)]
     pub(crate) opponents: Vec<String>,
-    /// Board pairs per opponent.
+    #[command(flatten)]
+    pub(crate) pairings: PairingsArgs,
+}
+
+/// What a tournament and a gauntlet take besides their players.
+#[derive(Args)]
+pub(crate) struct PairingsArgs {
+    /// Board pairs per pairing (in a gauntlet: per opponent).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) boards: u64,
-    /// Play only shard K of N of each opponent's board pairs (as for `match`).
+    /// Play only shard K of N of each pairing's board pairs (as for `match`).
     #[arg(long)]
     pub(crate) shard: Option<Shard>,
     #[command(flatten)]

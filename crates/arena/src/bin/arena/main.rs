@@ -8,8 +8,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use args::{
-    Cli, Command, GauntletArgs, MatchArgs, MergeArgs, PlayerArgs, ReplayArgs, SprtArgs,
-    SprtStatusArgs, StartArgs, TournamentArgs,
+    Cli, Command, GauntletArgs, MatchArgs, MergeArgs, PairingsArgs, PlayerArgs, ReplayArgs,
+    SprtArgs, SprtStatusArgs, StartArgs, TournamentArgs,
 };
 use clap::Parser;
 use floodgate_arena::error::Error;
@@ -115,8 +115,13 @@ impl ForGame for &TournamentArgs {
             let words = "a tournament needs at least two players";
             return Err(Error::Player(words.to_string()));
         }
-        let setup = Setup::<R>::new(&self.start, &self.players, self.boards, self.shard)?;
-        play_tournament(&setup, &self.start, Format::RoundRobin)
+        let PairingsArgs {
+            boards,
+            shard,
+            start,
+        } = &self.pairings;
+        let setup = Setup::<R>::new(start, &self.players, *boards, *shard)?;
+        play_tournament(&setup, start, Format::RoundRobin)
     }
 }
 
@@ -128,8 +133,13 @@ impl ForGame for &GauntletArgs {
             .chain(&self.opponents)
             .cloned()
             .collect();
-        let setup = Setup::<R>::new(&self.start, &specs, self.boards, self.shard)?;
-        play_tournament(&setup, &self.start, Format::Gauntlet)
+        let PairingsArgs {
+            boards,
+            shard,
+            start,
+        } = &self.pairings;
+        let setup = Setup::<R>::new(start, &specs, *boards, *shard)?;
+        play_tournament(&setup, start, Format::Gauntlet)
     }
 }
 
