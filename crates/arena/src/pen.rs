@@ -138,12 +138,16 @@ impl Drop for Pen {
 fn end_all(held: impl IntoIterator<Item = Held>) {
     let held: Vec<Held> = held.into_iter().collect();
     for pen in &held {
-        if let Some(root) = pen.root {
-            // SAFETY: kill(2) on the process group the pen's program leads; no memory effects.
-            unsafe { libc::kill(-root, libc::SIGKILL) };
-        }
-        if let Some(dir) = &pen.cgroup {
-            let _ = std::fs::write(dir.join("cgroup.kill"), "1");
+        match (&pen.cgroup, pen.root) {
+            (Some(dir), _) => {
+                let _ = std::fs::write(dir.join("cgroup.kill"), "1");
+            }
+            (None, Some(root)) => {
+                // SAFETY: kill(2) on the process group the pen's program leads; no memory
+                // effects.
+                unsafe { libc::kill(-root, libc::SIGKILL) };
+            }
+            (None, None) => {}
         }
     }
     let since = Instant::now();
