@@ -17,7 +17,7 @@ use crate::referee::Referee;
 /// What makes a file's games those of one match (an SPRT's, or one pairing of a tournament):
 /// the game, the match seed, the players' names (`a`, then `b`) and their time limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TestOf {
+pub struct MatchKey {
     /// The game's name.
     pub game: &'static str,
     /// The match seed.
@@ -30,19 +30,19 @@ pub struct TestOf {
 
 /// The complete pairs of each of `matches` in a `--jsonl` file, in pair order (a pair with one
 /// game is left out, to be played again); an error if a line is of none of them.
-pub fn resumed(file: &JsonlFile, matches: &[TestOf]) -> Result<Vec<Vec<[MatchGame; 2]>>, Error> {
+pub fn resumed(file: &JsonlFile, matches: &[MatchKey]) -> Result<Vec<Vec<[MatchGame; 2]>>, Error> {
     let mut halves: Vec<BTreeMap<usize, [Option<MatchGame>; 2]>> =
         vec![BTreeMap::new(); matches.len()];
     for line in &file.lines {
         let seat = usize::from(line.a_seat);
         let record = &line.record;
-        let of = |test: &TestOf| {
-            record.game == test.game
-                && line.match_seed == test.seed
-                && record.players[seat] == test.names[0]
-                && record.players[1 - seat] == test.names[1]
-                && record.limits_ms[seat] == test.limits_ms[0]
-                && record.limits_ms[1 - seat] == test.limits_ms[1]
+        let of = |key: &MatchKey| {
+            record.game == key.game
+                && line.match_seed == key.seed
+                && record.players[seat] == key.names[0]
+                && record.players[1 - seat] == key.names[1]
+                && record.limits_ms[seat] == key.limits_ms[0]
+                && record.limits_ms[1 - seat] == key.limits_ms[1]
         };
         let Some(index) = matches.iter().position(of) else {
             let [a, b] = &record.players;

@@ -4,7 +4,7 @@ use crate::jsonl::JsonlFile;
 use crate::player::Builtin;
 use crate::record::{GameRecord, MatchLine};
 use crate::referee::Settings;
-use crate::resume::{TestOf, resumed};
+use crate::resume::{MatchKey, resumed};
 use crate::shard::Shard;
 
 fn line(pair: usize, a_seat: u8, seed: u64) -> MatchLine {
@@ -27,9 +27,9 @@ fn line(pair: usize, a_seat: u8, seed: u64) -> MatchLine {
     }
 }
 
-fn test_of(seed: u64) -> TestOf {
+fn match_key(seed: u64) -> MatchKey {
     let names = ["a", "b"].map(String::from);
-    TestOf {
+    MatchKey {
         game: "cram",
         seed,
         names,
@@ -50,13 +50,13 @@ fn only_complete_pairs_of_the_test_are_resumed_in_pair_order() {
         name: "f".into(),
         lines,
     };
-    let pairs = resumed(&file, &[test_of(9)]).unwrap().remove(0);
+    let pairs = resumed(&file, &[match_key(9)]).unwrap().remove(0);
     let kept: Vec<[(usize, u8); 2]> = pairs
         .iter()
         .map(|pair| pair.clone().map(|game| (game.pair, game.a_seat)))
         .collect();
     assert_eq!(kept, [[(0, 0), (0, 1)], [(2, 0), (2, 1)]]);
-    let error = resumed(&file, &[test_of(10)]).unwrap_err().to_string();
+    let error = resumed(&file, &[match_key(10)]).unwrap_err().to_string();
     assert!(error.contains("of no match of this run"), "{error}");
 }
 

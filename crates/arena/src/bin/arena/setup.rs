@@ -8,7 +8,7 @@ use floodgate_arena::jsonl;
 use floodgate_arena::matchup::{MatchGame, Schedule, summarize};
 use floodgate_arena::player::{Offer, Player, Program};
 use floodgate_arena::referee::{Referee, Settings};
-use floodgate_arena::resume::{TestOf, resumed};
+use floodgate_arena::resume::{MatchKey, resumed};
 use floodgate_arena::sandbox;
 use floodgate_arena::shard::Shard;
 
@@ -54,10 +54,10 @@ impl<R: Referee> Setup<R> {
 
     /// What makes a file's games those of the match of players `a` and `b` (indices into
     /// the players): the game, the seed, the two and their limits.
-    pub(crate) fn test_of(&self, a: usize, b: usize) -> TestOf {
+    pub(crate) fn match_key(&self, a: usize, b: usize) -> MatchKey {
         let pair = [&self.players[a], &self.players[b]];
         let limits = pair.map(|player| player.limit.unwrap_or(R::LIMIT));
-        TestOf {
+        MatchKey {
             game: R::NAME,
             seed: self.schedule.seed,
             names: pair.map(|player| player.name.clone()),
@@ -75,7 +75,8 @@ impl<R: Referee> Setup<R> {
         let none = || vec![Vec::new(); matches.len()];
         match start.jsonl.as_deref() {
             Some(path) if start.resume && path.exists() => {
-                let tests: Vec<TestOf> = matches.iter().map(|&(a, b)| self.test_of(a, b)).collect();
+                let tests: Vec<MatchKey> =
+                    matches.iter().map(|&(a, b)| self.match_key(a, b)).collect();
                 resumed(&jsonl::read(path)?, &tests)
             }
             _ => Ok(none()),
