@@ -18,7 +18,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -29,6 +29,10 @@ const GONE_WITHIN: Duration = Duration::from_secs(1);
 /// The programs started and not yet ended: each pen's number, its cgroup (if it has one) and
 /// the process it started (once started).
 static LIVE: Mutex<BTreeMap<u64, Held>> = Mutex::new(BTreeMap::new());
+
+/// Raised (under the registry's lock) once a signal has the arena end its players: no pen
+/// starts a program after that.
+static CLOSING: AtomicBool = AtomicBool::new(false);
 
 /// What ending a live pen needs.
 #[derive(Clone, Debug)]
@@ -104,7 +108,15 @@ impl Pen {
             // path made before the fork.
             unsafe { command.pre_exec(move || enter(&procs)) };
         }
-        let mut registry = live();
+        // No program starts once a signal ends the arena: wait for its end instead.
+        let mut registry = loop {
+            let registry = live();
+            if !CLOSING.load(Ordering::Relaxed) {
+                break registry;
+            }
+            drop(registry);
+            wait_if_ending();
+        };
         let child = command.spawn()?;
         if let Some(held) = registry.get_mut(&self.number) {
             held.root = Some(child.id() as libc::pid_t);
@@ -293,6 +305,15 @@ fn children_of(parent: &str) -> Vec<libc::pid_t> {
         .collect()
 }
 
+/// Where a signal has the arena end its players, waits for the arena's exit (the signal's
+/// thread ends the process, with the signal's status); else returns at once. The command line
+/// calls it before it exits, so that a run a signal cut short never exits as if it had ended.
+pub fn wait_if_ending() {
+    while CLOSING.load(Ordering::Relaxed) {
+        thread::park();
+    }
+}
+
 /// Makes SIGINT and SIGTERM end every live pen, then the arena (exit status 128 + the
 /// signal). Call it first thing in `main`, before any thread starts: the signals are blocked
 /// in every thread and taken by one thread of their own (a program the arena starts gets a
@@ -312,7 +333,11 @@ pub fn end_players_on_signal() {
         let mut signal = 0;
         // SAFETY: sigwait(3) on a filled signal set and a live integer.
         unsafe { libc::sigwait(&signals, &mut signal) };
-        let held: Vec<Held> = std::mem::take(&mut *live()).into_values().collect();
+        let held: Vec<Held> = {
+            let mut registry = live();
+            CLOSING.store(true, Ordering::Relaxed);
+            std::mem::take(&mut *registry).into_values().collect()
+        };
         end_all(held);
         std::process::exit(128 + signal);
     });

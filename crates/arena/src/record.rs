@@ -58,11 +58,20 @@ pub struct GameRecord {
     pub points: [i64; 2],
     /// The winning seat, `None` for a draw.
     pub winner: Option<u8>,
+    /// Whether the referee ended the game with its outcome known (`--adjudicate`), before its
+    /// players played it out (absent from the JSONL when not).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub adjudicated: bool,
     /// Each seat's peak resident memory over the game, in KiB (0 for a built-in).
     pub peak_kib: [u64; 2],
     /// Each seat's time from its start to its first word (Cram's `OK`), in microseconds, where
     /// the game has such a step.
     pub ready_micros: [u64; 2],
+}
+
+/// Whether `value` is false (a field left out of the JSONL then).
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 impl GameRecord {
@@ -84,6 +93,7 @@ impl GameRecord {
             forfeit: None,
             points: [0, 0],
             winner: None,
+            adjudicated: false,
             peak_kib: [0, 0],
             ready_micros: [0, 0],
         }

@@ -26,6 +26,9 @@ pub struct Settings {
     /// A start position read from a file (its text), played in every game instead of random
     /// starts.
     pub start: Option<String>,
+    /// End a game as soon as its outcome is known (Cram: the solver values the position
+    /// within a small budget), recording it as adjudicated.
+    pub adjudicate: bool,
 }
 
 /// A setting a game has no use for.
@@ -37,6 +40,8 @@ pub enum Unused {
     Prefill,
     /// `--board`.
     Start,
+    /// `--adjudicate`.
+    Adjudicate,
 }
 
 impl Settings {
@@ -46,18 +51,26 @@ impl Settings {
             Unused::Sizes => self.min_size.is_some() || self.max_size.is_some(),
             Unused::Prefill => self.prefill_percent.is_some(),
             Unused::Start => self.start.is_some(),
+            Unused::Adjudicate => self.adjudicate,
         };
         match unused.iter().find(|setting| set(setting)) {
             Some(Unused::Sizes) => Err(does_not_apply("--min-size/--max-size", game)),
             Some(Unused::Prefill) => Err(does_not_apply("--prefill", game)),
             Some(Unused::Start) => Err(does_not_apply("--board", game)),
+            Some(Unused::Adjudicate) => Err(does_not_apply("--adjudicate", game)),
             None => Ok(()),
         }
     }
 
-    /// An error if any start setting is set: `game`'s start is fixed.
+    /// An error if any start setting is set (`game`'s start is fixed), or `--adjudicate`.
     pub fn refuse_starts(&self, game: &'static str) -> Result<(), Error> {
-        self.refuse(game, &[Unused::Sizes, Unused::Prefill, Unused::Start])
+        let unused = [
+            Unused::Sizes,
+            Unused::Prefill,
+            Unused::Start,
+            Unused::Adjudicate,
+        ];
+        self.refuse(game, &unused)
     }
 
     /// The smallest and largest sizes, each `default` where unset, checked against

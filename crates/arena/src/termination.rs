@@ -13,6 +13,9 @@ use crate::process::{Breach, OUTPUT_LIMIT};
 pub enum Termination {
     /// Played to its end: the judge's points and the rules decide.
     Normal,
+    /// Ended by the referee with its outcome known (`--adjudicate`): the points the judge gives
+    /// once it is played out perfectly, already in the record.
+    Adjudicated,
     /// `seat` lost the game by what it did, or failed to do, for `loss`.
     Forfeit {
         /// The seat that lost (0 moves first).

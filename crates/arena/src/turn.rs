@@ -225,6 +225,13 @@ pub trait Judge: Sync {
     /// The points of a game played to its end.
     fn final_points(&self, position: &Self::Position) -> FinalPoints;
 
+    /// The points of the game from `position` on, where the referee adjudicates (`--adjudicate`)
+    /// and knows them: what the judge gives once the game is played out perfectly. By default
+    /// never: the game is played to its end.
+    fn adjudicate(&self, _position: &Self::Position) -> Option<FinalPoints> {
+        None
+    }
+
     /// The points when `seat` forfeits for `loss` (the other seat wins).
     fn forfeit_points(&self, position: &Self::Position, seat: usize, loss: &Loss) -> [i64; 2];
 }
@@ -346,6 +353,11 @@ impl<J: Judge> Table<'_, J> {
                     loss,
                 };
             }
+            if let Some(known) = self.judge.adjudicate(position) {
+                (self.record.points, self.record.winner) = (known.points, known.winner);
+                self.record.adjudicated = true;
+                return Termination::Adjudicated;
+            }
         }
         Termination::Normal
     }
@@ -381,6 +393,7 @@ impl<J: Judge> Table<'_, J> {
                 self.record.points = self.judge.forfeit_points(position, seat, &loss);
                 self.record.forfeit(seat as u8, loss);
             }
+            Termination::Adjudicated => {}
         }
         self.record
     }

@@ -23,6 +23,16 @@ const SOME: &str = "i=0\nwhile [ $i -lt 30 ]; do sleep MARK & i=$((i+1)); done\n
 const STUBBORN: &str =
     "sh -c 'trap \"\" TERM HUP INT; sleep MARK & wait' &\ntrap '' TERM HUP INT\nexec sleep MARK\n";
 
+/// One test at a time: each runs arenas whose players fork hundreds of processes, and a second
+/// counts processes of its own marks only, but an interrupted arena's check wants a quiet
+/// machine.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds [`ONE_AT_A_TIME`] for a test.
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The processes whose command line is `sleep MARK`.
 fn marked(mark: u32) -> Vec<i32> {
     let wanted = format!("sleep\0{mark}\0");
@@ -137,6 +147,7 @@ fn assert_nothing_left(game: &str, script: &str, mark: u32, sandboxed: bool) {
 
 #[test]
 fn hundreds_of_children_end_with_the_game() {
+    let _alone = alone();
     assert_nothing_left("floodwars", MANY, 7101, false);
     assert_nothing_left("cram", MANY, 7102, false);
     assert_nothing_left("floodwars", MANY, 7103, true);
@@ -145,6 +156,7 @@ fn hundreds_of_children_end_with_the_game() {
 
 #[test]
 fn children_in_new_sessions_end_with_the_game() {
+    let _alone = alone();
     assert_nothing_left("floodwars", HIDDEN, 7111, false);
     assert_nothing_left("cram", HIDDEN, 7112, false);
     assert_nothing_left("floodwars", HIDDEN, 7113, true);
@@ -153,6 +165,7 @@ fn children_in_new_sessions_end_with_the_game() {
 
 #[test]
 fn children_that_ignore_sigterm_end_with_the_game() {
+    let _alone = alone();
     assert_nothing_left("floodwars", STUBBORN, 7121, false);
     assert_nothing_left("cram", STUBBORN, 7122, false);
     assert_nothing_left("floodwars", STUBBORN, 7123, true);
@@ -190,10 +203,10 @@ fn assert_nothing_left_after_sigint(mark: u32, sandboxed: bool) {
     while marked(mark).len() < 31 && since.elapsed() < Duration::from_secs(10) {
         thread::sleep(Duration::from_millis(20));
     }
-    assert!(
-        !marked(mark).is_empty(),
-        "the script's processes never started"
-    );
+    if marked(mark).is_empty() {
+        let status = arena.try_wait().unwrap();
+        panic!("the script's processes never started (the arena: {status:?})");
+    }
     // SAFETY: kill(2) sends SIGINT to the arena this test started; no memory effects.
     unsafe { libc::kill(arena.id() as i32, libc::SIGINT) };
     let status = arena.wait().unwrap();
@@ -210,6 +223,7 @@ fn assert_nothing_left_after_sigint(mark: u32, sandboxed: bool) {
 
 #[test]
 fn an_interrupted_arena_ends_every_player_first() {
+    let _alone = alone();
     assert_left_behind_without_the_arena(SOME, 7131);
     assert_nothing_left_after_sigint(7131, false);
     assert_nothing_left_after_sigint(7132, true);

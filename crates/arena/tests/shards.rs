@@ -230,7 +230,7 @@ fn pooled_waves_are_the_sprt_of_their_pairs_and_an_sprt_resumes() {
         file.to_str().unwrap(),
         "--resume",
     ]);
-    assert!(refused(&args).contains("not of this test"));
+    assert!(refused(&args).contains("of no match of this run"));
     for file in files.iter().chain([&file]) {
         std::fs::remove_file(file).unwrap();
     }

@@ -16,8 +16,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use floodgate_cram_core::board::{Board, Domino};
+use floodgate_cram_core::board::{Board, Domino, position_value};
 use floodgate_cram_core::codec::{parse_init, parse_move};
+use floodgate_cram_core::solver::{Budget, Solver};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -63,7 +64,13 @@ pub struct Cram {
     pub prefill_percent: u32,
     /// A fixed init line played in every game instead of random ones.
     pub init: Option<InitLine>,
+    /// End a game once the solver values its position within [`ADJUDICATION_WORK`].
+    pub adjudicate: bool,
 }
+
+/// The solver's work for an adjudication: the regions it may value by mex or search after a
+/// move; past it the game goes on.
+pub const ADJUDICATION_WORK: u64 = 2_000;
 
 impl Default for Cram {
     fn default() -> Self {
@@ -71,6 +78,7 @@ impl Default for Cram {
             sizes: (5, 21),
             prefill_percent: 0,
             init: None,
+            adjudicate: false,
         }
     }
 }
@@ -250,6 +258,25 @@ impl Judge for Cram {
     fn forfeit_points(&self, _: &Played, seat: usize, _: &Loss) -> [i64; 2] {
         other_seat_scores(seat, 1)
     }
+
+    /// The winner under perfect play, where the solver values the position within
+    /// [`ADJUDICATION_WORK`]: the player to move when its value is not 0, else the other.
+    fn adjudicate(&self, played: &Played) -> Option<FinalPoints> {
+        if !self.adjudicate {
+            return None;
+        }
+        let mut solver: Solver = Solver::with_table_bytes(1 << 20);
+        let value = {
+            let mut solver = solver.budgeted(Budget::work(ADJUDICATION_WORK));
+            position_value(&played.board, &mut solver)?
+        };
+        let mover = played.mover();
+        let loser = if value == 0 { mover } else { 1 - mover };
+        Some(FinalPoints {
+            points: other_seat_scores(loser, 1),
+            winner: Some(1 - loser as u8),
+        })
+    }
 }
 
 impl Referee for Cram {
@@ -277,6 +304,7 @@ impl Referee for Cram {
             sizes,
             prefill_percent,
             init,
+            adjudicate: settings.adjudicate,
         })
     }
 

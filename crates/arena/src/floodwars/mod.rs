@@ -179,7 +179,8 @@ impl Referee for FloodWars {
     const SERVE: Option<Serve> = Some(builtins::serve);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse(Self::NAME, &[Unused::Prefill])?;
+        // Its judge ends a game once the score can no longer change: nothing to adjudicate.
+        settings.refuse(Self::NAME, &[Unused::Prefill, Unused::Adjudicate])?;
         let sizes = settings.sizes_or(
             (10, floodgate_floodwars_core::MAX_SIDE),
             floodgate_floodwars_core::MAX_SIDE,

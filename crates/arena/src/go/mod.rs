@@ -258,7 +258,8 @@ impl Referee for Go {
     const SERVE: Option<Serve> = None;
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse(Self::NAME, &[Unused::Prefill, Unused::Start])?;
+        let unused = [Unused::Prefill, Unused::Start, Unused::Adjudicate];
+        settings.refuse(Self::NAME, &unused)?;
         let sizes = settings.sizes_or((DEFAULT_SIZE, DEFAULT_SIZE), MAX_PLAY_SIZE)?;
         if sizes.0 < MIN_PLAY_SIZE {
             let words = format!("a Go board has a side of at least {MIN_PLAY_SIZE}");

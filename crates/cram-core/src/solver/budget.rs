@@ -63,7 +63,10 @@ impl Limits {
     pub(super) fn within(self, budget: Budget, work_done: u64) -> Self {
         Self {
             deadline: tighter(self.deadline, budget.deadline),
-            work: tighter(self.work, budget.work.map(|work| work_done + work)),
+            work: tighter(
+                self.work,
+                budget.work.map(|work| work_done.saturating_add(work)),
+            ),
         }
     }
 }

@@ -93,6 +93,10 @@ pub(crate) struct StartArgs {
     /// JSON object a line.
     #[arg(long)]
     pub(crate) jsonl: Option<PathBuf>,
+    /// End a game as soon as its outcome is known, recording it as adjudicated (Cram: once the
+    /// solver values the position within a small budget, the winner under perfect play).
+    #[arg(long)]
+    pub(crate) adjudicate: bool,
     /// Go on from the complete pairs already in the `--jsonl` file (a run that was stopped or
     /// killed): they count as played, and only the missing ones are played, their games added
     /// to the file.

@@ -43,6 +43,8 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge_files(args),
         Command::SprtStatus(args) => sprt_status(args),
     };
+    // A signal that came meanwhile ends the arena with its own status, its players first.
+    floodgate_arena::pen::wait_if_ending();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // The reader of standard output has gone (`arena ... | head`): nothing to say.

@@ -109,6 +109,7 @@ pub(crate) fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
         }
     };
     R::new(&Settings {
+        adjudicate: start.adjudicate,
         min_size: start.min_size,
         max_size: start.max_size,
         prefill_percent: start.prefill,
