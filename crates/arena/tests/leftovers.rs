@@ -12,6 +12,9 @@ use std::time::{Duration, Instant};
 
 use floodgate_arena::sandbox;
 
+mod common;
+use common::{kill_marked, left_after_a_second, marked};
+
 /// A player script that starts 300 children, each a `sleep MARK`, then never answers.
 const MANY: &str = "i=0\nwhile [ $i -lt 300 ]; do sleep MARK & i=$((i+1)); done\nexec sleep MARK\n";
 /// A player script whose children leave its session behind a double fork, then never answers.
@@ -31,48 +34,6 @@ static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// Holds [`ONE_AT_A_TIME`] for a test.
 fn alone() -> std::sync::MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The processes whose command line is `sleep MARK`.
-fn marked(mark: u32) -> Vec<i32> {
-    let wanted = format!("sleep\0{mark}\0");
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .flatten()
-        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
-        .filter(|pid| {
-            let line = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-            line == wanted.as_bytes()
-        })
-        .collect()
-}
-
-/// The marked processes still there a second after `since` (none, once they are gone).
-fn left_after_a_second(mark: u32, since: Instant) -> Vec<i32> {
-    loop {
-        let left = marked(mark);
-        if left.is_empty() || since.elapsed() > Duration::from_secs(1) {
-            return left;
-        }
-        thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Kills the marked processes (a run that left them behind), until none has been seen for a
-/// tenth of a second (one still being forked shows up a moment later).
-fn kill_marked(mark: u32) {
-    let mut quiet = 0;
-    while quiet < 5 {
-        let left = marked(mark);
-        quiet = if left.is_empty() { quiet + 1 } else { 0 };
-        for pid in left {
-            // SAFETY: kill(2) on a process this test's script started; no memory effects.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-        }
-        thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// An executable file holding `script` (with `MARK` replaced by `mark`) in a directory of its

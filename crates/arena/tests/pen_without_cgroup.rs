@@ -8,18 +8,8 @@ use std::time::{Duration, Instant};
 
 use floodgate_arena::pen::Pen;
 
-/// The processes whose command line is `sleep MARK`.
-fn marked(mark: u32) -> Vec<i32> {
-    let wanted = format!("sleep\0{mark}\0");
-    let entries = std::fs::read_dir("/proc").unwrap();
-    let pids = entries
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok());
-    pids.filter(|pid| {
-        std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default() == wanted.as_bytes()
-    })
-    .collect()
-}
+mod common;
+use common::{kill_marked, left_after_a_second, marked};
 
 #[test]
 fn the_process_group_and_the_orphans_end_with_the_pen() {
@@ -38,14 +28,7 @@ fn the_process_group_and_the_orphans_end_with_the_pen() {
     child.wait().unwrap();
     let ended = Instant::now();
     pen.end();
-    let mut left = marked(7201);
-    while !left.is_empty() && ended.elapsed() < Duration::from_secs(1) {
-        thread::sleep(Duration::from_millis(20));
-        left = marked(7201);
-    }
-    for &pid in &left {
-        // SAFETY: kill(2) on a process this test's script started; no memory effects.
-        unsafe { libc::kill(pid, libc::SIGKILL) };
-    }
+    let left = left_after_a_second(7201, ended);
+    kill_marked(7201);
     assert!(left.is_empty(), "{} processes outlived the pen", left.len());
 }

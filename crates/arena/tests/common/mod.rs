@@ -71,3 +71,45 @@ impl<R: Referee> Limited<R> {
         (self.referee).play(&start, [&limited[0], &limited[1]], seed)
     }
 }
+
+/// The processes whose command line is `sleep MARK`.
+pub fn marked(mark: u32) -> Vec<i32> {
+    let wanted = format!("sleep\0{mark}\0");
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            let line = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            line == wanted.as_bytes()
+        })
+        .collect()
+}
+
+/// The marked processes still there a second after `since` (none, once they are gone).
+pub fn left_after_a_second(mark: u32, since: std::time::Instant) -> Vec<i32> {
+    loop {
+        let left = marked(mark);
+        if left.is_empty() || since.elapsed() > std::time::Duration::from_secs(1) {
+            return left;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Kills the marked processes (a run that left them behind), until none has been seen for a
+/// tenth of a second (one still being forked shows up a moment later).
+pub fn kill_marked(mark: u32) {
+    let mut quiet = 0;
+    while quiet < 5 {
+        let left = marked(mark);
+        quiet = if left.is_empty() { quiet + 1 } else { 0 };
+        for pid in left {
+            // SAFETY: kill(2) on a process this test's script started; no memory effects.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
