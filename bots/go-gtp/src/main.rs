@@ -3,10 +3,12 @@
 //!
 //! `genmove` runs a Monte Carlo tree search with RAVE for 5 s, or for a share of the time the
 //! controller's `time_settings` and `time_left` give; `--budget-ms N` or `GO_GTP_BUDGET_MS`
-//! caps it. `--memory-mb N` bounds the trees (default 256), `--threads N` searches N at once
-//! (default 1), `--seed N` fixes the playouts' random numbers (else each run draws its own). A
-//! line GTP cannot carry out gets a `?` reply (a line over 64 KiB too); the engine ends at
-//! `quit` or at the end of its input. Bad arguments get one line on stderr and exit status 2.
+//! caps it. `final_score` is the Tromp-Taylor area score with komi once two passes ended the
+//! game, and before that the score the game is headed for (the median of 101 playouts).
+//! `--memory-mb N` bounds the trees (default 256), `--threads N` searches N at once (default 1),
+//! `--seed N` fixes the playouts' random numbers (else each run draws its own). A line GTP
+//! cannot carry out gets a `?` reply (a line over 64 KiB too); the engine ends at `quit` or at
+//! the end of its input. Bad arguments get one line on stderr and exit status 2.
 
 use std::error::Error;
 use std::process::ExitCode;

@@ -119,8 +119,12 @@ fn plays_the_rules_and_scores_with_komi() {
     assert_eq!(engine.send("play w F1"), "? invalid coordinate");
     assert_eq!(engine.send("play w I1"), "? invalid coordinate");
     assert_eq!(engine.send("play green A1"), "? invalid color");
-    // Black holds the board: 25 points, less komi.
+    // Black holds the board: once both pass, 25 points, less komi.
+    assert_eq!(engine.send("play w pass"), "=");
+    assert_eq!(engine.send("play b pass"), "=");
     assert_eq!(engine.send("final_score"), "= B+24.5");
+    assert_eq!(engine.send("undo"), "=");
+    assert_eq!(engine.send("undo"), "=");
     let board = engine.send("showboard");
     assert!(board.contains(" 5 . X . . . 5"), "{board}");
     assert!(board.contains(" 4 X . . . . 4"), "{board}");
@@ -129,6 +133,8 @@ fn plays_the_rules_and_scores_with_komi() {
     assert_eq!(engine.send("is_legal w C5"), "= 1");
     assert_eq!(engine.send("undo"), "=");
     // Without A4 the empty points reach both colours: one stone each, and komi.
+    assert_eq!(engine.send("play b pass"), "=");
+    assert_eq!(engine.send("play w pass"), "=");
     assert_eq!(engine.send("final_score"), "= W+0.5");
     engine.quit();
 }
@@ -161,6 +167,40 @@ fn genmove_plays_a_legal_game_to_the_end() {
     assert!(matches!(game.moves().last(), Some((_, Move::Pass))));
     let expected = floodgate_go_core::gtp::score_text(game.margin());
     assert_eq!(engine.send("final_score"), format!("= {expected}"));
+    engine.quit();
+}
+
+/// Before the game is over, `final_score` is where the game is headed, not the board's area
+/// now: one black stone on an empty board scores B+74 by area, but decides nothing.
+#[test]
+fn final_score_before_the_end_estimates_the_played_out_score() {
+    let mut engine = Engine::start(&[]);
+    assert_eq!(engine.send("boardsize 9"), "=");
+    assert_eq!(engine.send("komi 7"), "=");
+    assert_eq!(engine.send("play b E5"), "=");
+    let early = engine.send("final_score");
+    let margin = |reply: &str| -> f64 {
+        let text = reply.strip_prefix("= ").expect(reply);
+        match text.split_once('+') {
+            Some(("B", k)) => k.parse().unwrap(),
+            Some(("W", k)) => -k.parse::<f64>().unwrap(),
+            _ => 0.0,
+        }
+    };
+    assert!(margin(&early).abs() < 40.0, "{early}");
+    // White's lone stone in the corner of a board Black walls off is dead: Black wins big.
+    for vertex in ["C1", "C2", "C3", "B3", "A3"] {
+        assert_eq!(engine.send(&format!("play b {vertex}")), "=");
+    }
+    assert_eq!(engine.send("play w A1"), "=");
+    assert_eq!(engine.send("play b B1"), "=");
+    let late = engine.send("final_score");
+    assert_eq!(
+        late,
+        engine.send("final_score"),
+        "one position, one estimate"
+    );
+    assert!(margin(&late) > 0.0, "{late}");
     engine.quit();
 }
 

@@ -6,9 +6,11 @@ use std::fmt;
 use floodgate_bitgrid::Cell;
 
 use crate::board::Point;
+use crate::playout::{FirstPlayed, Rng, playout};
 use crate::position::Position;
 use crate::score::AreaScore;
 use crate::turn::{Colour, Move};
+use rand_xoshiro::rand_core::SeedableRng;
 
 /// Why a move may not be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,5 +177,22 @@ impl GameState {
     pub fn margin(&self) -> f64 {
         let score = self.score();
         score.black as f64 - score.white as f64 - self.komi
+    }
+
+    /// Black's margin (komi included) that the game is headed for: [`GameState::margin`] once
+    /// two passes ended it, else the median margin of `playouts` playouts from the position
+    /// (the engine's playout policy, its random numbers seeded by the board, so that one
+    /// position always gets one estimate). What `final_score` says in a game not yet over.
+    pub fn estimated_margin(&self, playouts: usize) -> f64 {
+        if self.is_over() {
+            return self.margin();
+        }
+        let mut rng = Rng::seed_from_u64(self.position.board_hash());
+        let mut first = FirstPlayed::new(self.position.points().len());
+        let mut margins: Vec<i32> = (0..playouts.max(1))
+            .map(|_| playout(&mut self.position.clone(), None, &mut rng, &mut first))
+            .collect();
+        margins.sort_unstable();
+        f64::from(margins[margins.len() / 2]) - self.komi
     }
 }
