@@ -262,7 +262,7 @@ impl Player {
 
     /// The built-in as a process of its own: this binary's `player GAME NAME`.
     fn builtin_process(builtin: Builtin, offer: &Offer) -> Result<Self, Error> {
-        offer.check_process(builtin)?;
+        offer.check(builtin)?;
         let exe = std::env::current_exe()
             .map_err(|e| Error::Player(format!("cannot find the arena binary: {e}")))?;
         let mut player = Self::command(vec![
@@ -270,6 +270,8 @@ impl Player {
             "player".into(),
             offer.game.into(),
             builtin.name(),
+            "--seed".into(),
+            SEED_PLACEHOLDER.into(),
         ]);
         player.name = format!("self:{}", builtin.name());
         Ok(player)
@@ -327,26 +329,12 @@ pub struct Offer {
     pub game: &'static str,
     /// Whether the game has a strategy for a built-in, or why not.
     pub strategies: fn(Builtin) -> Result<(), Loss>,
-    /// Whether `arena player` plays the game's built-ins as processes (`self:NAME`).
-    pub processes: bool,
 }
 
 impl Offer {
     /// An error unless the game has a strategy for `builtin`.
     pub fn check(&self, builtin: Builtin) -> Result<(), Error> {
         (self.strategies)(builtin).map_err(|loss| Error::Player(loss.to_string()))
-    }
-
-    /// An error unless `arena player` plays `builtin` for the game.
-    pub fn check_process(&self, builtin: Builtin) -> Result<(), Error> {
-        self.check(builtin)?;
-        if self.processes {
-            return Ok(());
-        }
-        let (game, name) = (self.game, builtin.name());
-        Err(Error::Player(format!(
-            "the built-ins of {game:?} play in the arena's process only: use {name:?}, not \"self:{name}\""
-        )))
     }
 }
 
@@ -452,7 +440,6 @@ mod tests {
     const ANY_GAME: Offer = Offer {
         game: "floodwars",
         strategies: |_| Ok(()),
-        processes: true,
     };
 
     #[test]
@@ -537,12 +524,11 @@ mod tests {
                 Builtin::AlphaBeta(_) => Err(Loss::Resigned),
                 _ => Ok(()),
             },
-            processes: false,
         };
         assert!(Player::parse("random", &go).is_ok());
+        assert!(Player::parse("self:random", &go).is_ok());
         assert!(Player::parse("alphabeta:2", &go).is_err());
-        let error = Player::parse("self:random", &go).unwrap_err().to_string();
-        assert!(error.contains("not \"self:random\""), "{error}");
+        assert!(Player::parse("self:alphabeta:2", &go).is_err());
     }
 
     #[test]

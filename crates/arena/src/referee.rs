@@ -27,8 +27,12 @@ pub struct Settings {
     /// starts.
     pub start: Option<String>,
     /// End a game as soon as its outcome is known (Cram: the solver values the position
-    /// within a small budget), recording it as adjudicated.
+    /// within a small budget; Go: both engines' scores agree), recording it as adjudicated.
     pub adjudicate: bool,
+    /// Go: the moves in a row after which both engines must have agreed.
+    pub resign_moves: Option<u32>,
+    /// Go: the smallest lead, in points, that counts as agreeing.
+    pub resign_score: Option<u32>,
 }
 
 /// A setting a game has no use for.
@@ -42,6 +46,8 @@ pub enum Unused {
     Start,
     /// `--adjudicate`.
     Adjudicate,
+    /// `--resign-moves` and `--resign-score`.
+    Resign,
 }
 
 impl Settings {
@@ -52,12 +58,14 @@ impl Settings {
             Unused::Prefill => self.prefill_percent.is_some(),
             Unused::Start => self.start.is_some(),
             Unused::Adjudicate => self.adjudicate,
+            Unused::Resign => self.resign_moves.is_some() || self.resign_score.is_some(),
         };
         match unused.iter().find(|setting| set(setting)) {
             Some(Unused::Sizes) => Err(does_not_apply("--min-size/--max-size", game)),
             Some(Unused::Prefill) => Err(does_not_apply("--prefill", game)),
             Some(Unused::Start) => Err(does_not_apply("--board", game)),
             Some(Unused::Adjudicate) => Err(does_not_apply("--adjudicate", game)),
+            Some(Unused::Resign) => Err(does_not_apply("--resign-moves/--resign-score", game)),
             None => Ok(()),
         }
     }
@@ -69,6 +77,7 @@ impl Settings {
             Unused::Prefill,
             Unused::Start,
             Unused::Adjudicate,
+            Unused::Resign,
         ];
         self.refuse(game, &unused)
     }
@@ -97,8 +106,9 @@ fn does_not_apply(option: &'static str, game: &'static str) -> Error {
     Error::DoesNotApply { option, game }
 }
 
-/// How `arena player GAME NAME` plays a built-in over the game's protocol.
-pub type Serve = fn(Builtin) -> Result<(), Error>;
+/// How `arena player GAME NAME --seed N` plays a built-in over the game's protocol, its random
+/// choices drawn from the seed (and its input).
+pub type Serve = fn(Builtin, u64) -> Result<(), Error>;
 
 /// One game's referee, exactly as its judge runs bots, and its replays ([`Replay`]). Its default
 /// is the referee when no setting is given.
@@ -110,8 +120,8 @@ pub trait Referee: Judge + Replay + Default {
     /// ([`Player::limit`]).
     const LIMIT: Duration;
 
-    /// How a built-in plays as a process of its own (`self:NAME`), where the game has that.
-    const SERVE: Option<Serve>;
+    /// How a built-in plays as a process of its own (`self:NAME`, `arena player GAME NAME`).
+    const SERVE: Serve;
 
     /// The referee for `settings`, or why they do not apply to this game; by default the game's
     /// start is fixed: any start setting is refused.

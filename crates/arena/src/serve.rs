@@ -48,9 +48,9 @@ pub fn say(text: &str) -> Result<(), Error> {
     write(&format!("{text}\n"))
 }
 
-/// A generator for a built-in process, seeded from what it was given.
-pub fn rng_from(seed: u64) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(seed)
+/// A generator for a built-in process, from its `--seed` and a number drawn from its input.
+pub fn rng_from(seed: u64, input: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(input ^ seed.rotate_left(32))
 }
 
 /// An input the protocol does not allow.

@@ -13,9 +13,8 @@ use crate::process::{Breach, OUTPUT_LIMIT};
 pub enum Termination {
     /// Played to its end: the judge's points and the rules decide.
     Normal,
-    /// Ended by the referee with its outcome known (`--adjudicate`): the points the judge gives
-    /// once it is played out perfectly, already in the record.
-    Adjudicated,
+    /// Ended by the referee with its outcome known (`--adjudicate`): the points it ends with.
+    Adjudicated(FinalPoints),
     /// `seat` lost the game by what it did, or failed to do, for `loss`.
     Forfeit {
         /// The seat that lost (0 moves first).
@@ -23,6 +22,27 @@ pub enum Termination {
         /// Why.
         loss: Loss,
     },
+}
+
+/// How a game ended in points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FinalPoints {
+    /// The points as the judge gives them, seat 0 then seat 1.
+    pub points: [i64; 2],
+    /// The winning seat, `None` for a draw.
+    pub winner: Option<u8>,
+}
+
+impl FinalPoints {
+    /// The higher points win.
+    pub fn higher_wins(points: [i64; 2]) -> Self {
+        let winner = match points[0].cmp(&points[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        Self { points, winner }
+    }
 }
 
 /// What the referee was waiting for when a player was late or went away.

@@ -6,6 +6,7 @@
 //! processes.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -16,6 +17,7 @@ use crate::error::Error;
 use crate::player::{Builtin, Player, Program};
 use crate::process::{FILE_LIMIT, PROCESS_LIMIT, ProcessLimits, Received, Session};
 use crate::record::GameRecord;
+pub use crate::termination::FinalPoints;
 use crate::termination::{Awaited, Loss, Termination};
 
 /// A player's reply on its turn: the move it made, and what it cost.
@@ -81,27 +83,6 @@ impl<P> Turn<'_, P> {
     /// The loss of a process started for this move that went over one of its limits.
     pub fn check_limits(&self, run: &crate::process::Run) -> Result<(), Loss> {
         run.breach.map_or(Ok(()), |breach| Err(breach.into()))
-    }
-}
-
-/// How a game ended in points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FinalPoints {
-    /// The points as the judge gives them, seat 0 then seat 1.
-    pub points: [i64; 2],
-    /// The winning seat, `None` for a draw.
-    pub winner: Option<u8>,
-}
-
-impl FinalPoints {
-    /// The higher points win.
-    pub fn higher_wins(points: [i64; 2]) -> Self {
-        let winner = match points[0].cmp(&points[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        };
-        Self { points, winner }
     }
 }
 
@@ -225,11 +206,16 @@ pub trait Judge: Sync {
     /// The points of a game played to its end.
     fn final_points(&self, position: &Self::Position) -> FinalPoints;
 
-    /// The points of the game from `position` on, where the referee adjudicates (`--adjudicate`)
-    /// and knows them: what the judge gives once the game is played out perfectly. By default
-    /// never: the game is played to its end.
-    fn adjudicate(&self, _position: &Self::Position) -> Option<FinalPoints> {
-        None
+    /// After each move: whether the referee ends the game here (`--adjudicate`), with the
+    /// points it is known to end with ([`Termination::Adjudicated`]), or because a program
+    /// failed what adjudication asked of it ([`Termination::Forfeit`]). `links` are the
+    /// programs kept over the game. By default never: the game is played to its end.
+    fn adjudicate(
+        &self,
+        _position: &mut Self::Position,
+        _links: &mut [Option<Self::Link>; 2],
+    ) -> ControlFlow<Termination> {
+        ControlFlow::Continue(())
     }
 
     /// The points when `seat` forfeits for `loss` (the other seat wins).
@@ -353,10 +339,8 @@ impl<J: Judge> Table<'_, J> {
                     loss,
                 };
             }
-            if let Some(known) = self.judge.adjudicate(position) {
-                (self.record.points, self.record.winner) = (known.points, known.winner);
-                self.record.adjudicated = true;
-                return Termination::Adjudicated;
+            if let ControlFlow::Break(ending) = self.judge.adjudicate(position, &mut self.links) {
+                return ending;
             }
         }
         Termination::Normal
@@ -393,7 +377,10 @@ impl<J: Judge> Table<'_, J> {
                 self.record.points = self.judge.forfeit_points(position, seat, &loss);
                 self.record.forfeit(seat as u8, loss);
             }
-            Termination::Adjudicated => {}
+            Termination::Adjudicated(FinalPoints { points, winner }) => {
+                (self.record.points, self.record.winner) = (points, winner);
+                self.record.adjudicated = true;
+            }
         }
         self.record
     }

@@ -1,9 +1,11 @@
-//! `--adjudicate` (Cram): a game ended by the referee once the solver knows its outcome has the
+//! `--adjudicate`. Cram: a game ended by the referee once the solver knows its outcome has the
 //! winner that playing it out perfectly from there gives. Games of `greedy` against `random` on
 //! small boards, with adjudication and without; each adjudicated game's last position is played
 //! out by the engine for both sides (perfect once the solver values every region).
 
 use floodgate_arena::cram::{Cram, Played};
+use floodgate_arena::go::Go;
+use floodgate_arena::player::Player;
 use floodgate_arena::referee::{Referee, Settings};
 use floodgate_arena::replay::Replay;
 use floodgate_cram_core::engine::{Effort, Engine};
@@ -93,4 +95,104 @@ fn adjudication_is_kept_in_the_record_and_refused_where_it_does_not_apply() {
     assert!(refused(floodwars).contains("--adjudicate does not apply"));
     let grow = floodgate_arena::grow::Grow::new(&settings).map(|_| ());
     assert!(refused(grow).contains("--adjudicate does not apply"));
+}
+
+/// Go's built-ins as GTP engines of their own (`self:NAME`): they answer `final_score` with
+/// go-core's estimate.
+fn go_engine(name: &str) -> Player {
+    let words = [
+        env!("CARGO_BIN_EXE_arena"),
+        "player",
+        "go",
+        name,
+        "--seed",
+        "{seed}",
+    ];
+    Player::command(words.map(String::from).to_vec())
+}
+
+/// `--adjudicate` (Go): a game ends once both engines' scores give one side the lead for the
+/// rule's run of moves; the same game played out (the engines are seeded: it is the same game
+/// up to there) has the same winner.
+#[test]
+fn an_adjudicated_go_game_has_the_winner_of_the_game_played_out() {
+    let go = |adjudicate| {
+        Go::new(&Settings {
+            min_size: Some(7),
+            max_size: Some(7),
+            adjudicate,
+            ..Settings::default()
+        })
+        .unwrap()
+    };
+    let (judged, played_out) = (go(true), go(false));
+    let (greedy, random) = (go_engine("greedy"), go_engine("random"));
+    let mut adjudicated = 0;
+    for seed in 0..8 {
+        let players = if seed % 2 == 0 {
+            [&greedy, &random]
+        } else {
+            [&random, &greedy]
+        };
+        let record = judged.play(&judged.start(seed), players, seed);
+        let whole = played_out.play(&played_out.start(seed), players, seed);
+        assert!(
+            record.forfeit.is_none() && whole.forfeit.is_none(),
+            "{record:?}"
+        );
+        assert!(!whole.adjudicated);
+        if !record.adjudicated {
+            assert_eq!(record.moves.len(), whole.moves.len(), "seed {seed}");
+            continue;
+        }
+        adjudicated += 1;
+        let n = record.moves.len();
+        assert!(n < whole.moves.len(), "seed {seed}: it ended sooner");
+        let texts = |moves: &[floodgate_arena::record::MoveRecord]| {
+            moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            texts(&record.moves),
+            texts(&whole.moves[..n]),
+            "seed {seed}"
+        );
+        assert_eq!(record.winner, whole.winner, "seed {seed}");
+        let winner = usize::from(record.winner.unwrap());
+        assert!(record.points[winner] >= 15 && record.points[1 - winner] == 0);
+    }
+    assert!(
+        adjudicated >= 4,
+        "only {adjudicated} games of 8 adjudicated"
+    );
+}
+
+/// An engine without scores (`? unknown command` to `final_score`) plays the game out; one
+/// that never answers it loses, as for any command.
+#[test]
+fn go_engines_without_scores_play_out_and_silent_ones_lose() {
+    let go = Go::new(&Settings {
+        min_size: Some(5),
+        max_size: Some(5),
+        adjudicate: true,
+        ..Settings::default()
+    })
+    .unwrap();
+    let script = |on_score: &str| {
+        common::sh(&format!(
+            "while read -r line; do case \"$line\" in genmove*) printf '= pass\\n\\n';; final_score*) {on_score};; quit*) printf '=\\n\\n'; exit 0;; *) printf '=\\n\\n';; esac; done"
+        ))
+    };
+    let greedy = go_engine("greedy");
+    let unknown = script("printf '? unknown command\\n\\n'");
+    let record = go.play(&go.start(1), [&unknown, &greedy], 1);
+    assert!(
+        !record.adjudicated && record.forfeit.is_none(),
+        "{record:?}"
+    );
+    assert_eq!(record.winner, Some(1));
+    let silent = script("sleep 30");
+    let record = go.play(&go.start(1), [&greedy, &silent], 1);
+    let forfeit = record.forfeit.expect("the silent engine forfeits");
+    assert_eq!(forfeit.seat, 1);
+    assert!(forfeit.reason.contains("final_score"), "{}", forfeit.reason);
 }

@@ -118,6 +118,33 @@ fn options_that_do_not_apply_are_errors() {
         (
             &[
                 "match",
+                "cram",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--adjudicate",
+                "--resign-moves",
+                "4",
+            ][..],
+            "--resign-moves/--resign-score does not apply to cram",
+        ),
+        (
+            &[
+                "match",
+                "go",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--resign-score",
+                "9",
+            ][..],
+            "--adjudicate",
+        ),
+        (
+            &[
+                "match",
                 "grow",
                 "--a",
                 "greedy",
@@ -604,7 +631,6 @@ fn a_closed_pipe_ends_the_arena_quietly() {
 #[test]
 fn a_built_in_a_game_lacks_is_refused_before_any_game() {
     for (game, player, message) in [
-        ("go", "self:random", "not \"self:random\""),
         ("go", "alphabeta:2", "no alpha-beta built-in plays Go"),
         ("floodwars", "alphabeta:13", "1 to 12"),
         ("floodwars", "alphabeta:0", "1 to 12"),
@@ -622,11 +648,31 @@ fn a_built_in_a_game_lacks_is_refused_before_any_game() {
             stderr(&out)
         );
     }
-    let out = arena(&["player", "go", "random"]);
-    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Go's built-ins as processes speak GTP, a move per `genmove`, each game's seed its own.
+#[test]
+fn the_go_built_ins_speak_gtp() {
+    let genmove = |seed: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(["player", "go", "random", "--seed", seed])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        let commands = b"boardsize 19\nclear_board\nname\ngenmove b\nquit\n";
+        child.stdin.take().unwrap().write_all(commands).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        stdout(&out)
+    };
+    let first = genmove("1");
     assert!(
-        stderr(&out).contains("arena's process only"),
-        "{}",
-        stderr(&out)
+        first.starts_with("=\n\n=\n\n= arena random\n\n= "),
+        "{first}"
     );
+    let moves: std::collections::HashSet<String> =
+        (1..=4).map(|seed| genmove(&seed.to_string())).collect();
+    assert!(moves.len() > 1, "every seed played the same: {first}");
 }

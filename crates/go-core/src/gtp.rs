@@ -25,7 +25,7 @@ use crate::position::Position;
 use crate::turn::{Colour, Move};
 
 mod session;
-pub use session::{DEFAULT_BUDGET, Reply, Session};
+pub use session::{DEFAULT_BUDGET, Mover, Reply, SCORE_PLAYOUTS, Session};
 
 /// The commands the engine knows, in the order `list_commands` gives them.
 pub const KNOWN_COMMANDS: [&str; 18] = [

@@ -66,13 +66,13 @@ impl Builtin {
 }
 
 /// Plays a whole game as `builtin` over the judge's protocol on standard input and output.
-pub fn serve(builtin: Builtin) -> Result<(), Error> {
+pub fn serve(builtin: Builtin, seed: u64) -> Result<(), Error> {
     use floodgate_cram_core::codec::{parse_init, parse_move};
     let mut lines = Lines::stdin();
     let init = lines.next_line()?;
     let init = init.ok_or_else(|| protocol("the input ended before the init line"))?;
     let mut board = parse_init(&init).map_err(protocol)?;
-    let mut rng = serve::rng_from(init.len() as u64);
+    let mut rng = serve::rng_from(seed, init.len() as u64);
     serve::say("OK")?;
     while let Some(line) = lines.next_line()? {
         let line = line.trim_end_matches('\r');

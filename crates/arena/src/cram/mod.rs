@@ -13,6 +13,7 @@ pub mod builtins;
 pub mod picture;
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -26,8 +27,8 @@ use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, draw_side};
-use crate::termination::{Awaited, Loss};
+use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
+use crate::termination::{Awaited, Loss, Termination};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, exchange, other_seat_scores};
 
 /// The init line of a seeded game: an `n x n` board with `n` in `sizes`, and about
@@ -261,21 +262,28 @@ impl Judge for Cram {
 
     /// The winner under perfect play, where the solver values the position within
     /// [`ADJUDICATION_WORK`]: the player to move when its value is not 0, else the other.
-    fn adjudicate(&self, played: &Played) -> Option<FinalPoints> {
+    fn adjudicate(
+        &self,
+        played: &mut Played,
+        _: &mut [Option<Session>; 2],
+    ) -> ControlFlow<Termination> {
         if !self.adjudicate {
-            return None;
+            return ControlFlow::Continue(());
         }
         let mut solver: Solver = Solver::with_table_bytes(1 << 20);
         let value = {
             let mut solver = solver.budgeted(Budget::work(ADJUDICATION_WORK));
-            position_value(&played.board, &mut solver)?
+            match position_value(&played.board, &mut solver) {
+                Some(value) => value,
+                None => return ControlFlow::Continue(()),
+            }
         };
         let mover = played.mover();
         let loser = if value == 0 { mover } else { 1 - mover };
-        Some(FinalPoints {
+        ControlFlow::Break(Termination::Adjudicated(FinalPoints {
             points: other_seat_scores(loser, 1),
             winner: Some(1 - loser as u8),
-        })
+        }))
     }
 }
 
@@ -283,9 +291,10 @@ impl Referee for Cram {
     const NAME: &'static str = "cram";
     /// The limit per move (the time to say `OK` is scaled with it).
     const LIMIT: Duration = MOVE_LIMIT;
-    const SERVE: Option<Serve> = Some(builtins::serve);
+    const SERVE: Serve = builtins::serve;
 
     fn new(settings: &Settings) -> Result<Self, Error> {
+        settings.refuse(Self::NAME, &[Unused::Resign])?;
         let sizes = settings.sizes_or((5, 21), floodgate_cram_core::board::MAX_SIDE)?;
         let prefill_percent = settings.prefill_percent.unwrap_or(0);
         if prefill_percent > 100 {

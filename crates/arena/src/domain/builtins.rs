@@ -38,7 +38,7 @@ fn greedy_value(state: &State, action: Action) -> i64 {
 }
 
 /// Plays a whole game as `builtin` over the protocol on standard input and output.
-pub fn serve(builtin: Builtin) -> Result<(), Error> {
+pub fn serve(builtin: Builtin, seed: u64) -> Result<(), Error> {
     use floodgate_domain_core::codec::{parse_action_line, parse_cell, parse_size};
     let mut lines = Lines::stdin();
     let mut initial = || {
@@ -49,7 +49,7 @@ pub fn serve(builtin: Builtin) -> Result<(), Error> {
     let mine = parse_cell(&initial()?).map_err(protocol)?;
     parse_cell(&initial()?).map_err(protocol)?;
     let mut state = State::default();
-    let mut rng = serve::rng_from(u64::from(mine.0));
+    let mut rng = serve::rng_from(seed, u64::from(mine.0));
     while let Some(line) = lines.next_line()? {
         if let Some(action) = parse_action_line(&line).map_err(protocol)? {
             state = state.play_reported(action);

@@ -132,7 +132,7 @@ impl Referee for Domain {
     const NAME: &'static str = "domain";
     /// The limit of every turn after a player's first (the first gets ten times as long).
     const LIMIT: Duration = LATER_TURN;
-    const SERVE: Option<Serve> = Some(builtins::serve);
+    const SERVE: Serve = builtins::serve;
 
     fn start(&self, _: u64) -> SameStart {
         SameStart

@@ -43,8 +43,8 @@ impl Builtin {
 }
 
 /// Plays one move as `builtin`: the judge's input on standard input, the answer on standard
-/// output.
-pub fn serve(builtin: Builtin) -> Result<(), Error> {
+/// output. The built-ins of Flood Wars choose by the position alone: no seed.
+pub fn serve(builtin: Builtin, _seed: u64) -> Result<(), Error> {
     let answer = builtin
         .answer(&serve::read_all()?)
         .map_err(serve::protocol)?;

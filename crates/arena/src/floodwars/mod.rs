@@ -176,11 +176,14 @@ impl Judge for FloodWars {
 impl Referee for FloodWars {
     const NAME: &'static str = "floodwars";
     const LIMIT: Duration = LIMIT;
-    const SERVE: Option<Serve> = Some(builtins::serve);
+    const SERVE: Serve = builtins::serve;
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         // Its judge ends a game once the score can no longer change: nothing to adjudicate.
-        settings.refuse(Self::NAME, &[Unused::Prefill, Unused::Adjudicate])?;
+        settings.refuse(
+            Self::NAME,
+            &[Unused::Prefill, Unused::Adjudicate, Unused::Resign],
+        )?;
         let sizes = settings.sizes_or(
             (10, floodgate_floodwars_core::MAX_SIDE),
             floodgate_floodwars_core::MAX_SIDE,

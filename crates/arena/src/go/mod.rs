@@ -10,13 +10,16 @@
 //! game. `resign` loses it too. Two passes in a row end the game, as does a cap of four moves
 //! per point; the final board is scored by area, komi 7 for White. Black is seat 0.
 //!
-//! The built-ins ([`builtins`]) play in the referee's process only; the replay (states, text
-//! and pictures) is in [`picture`].
+//! With `--adjudicate`, both engines' `final_score` after each move may end the game
+//! ([`adjudication`]). The built-ins ([`builtins`]) play in the referee's process or as GTP
+//! engines (`self:NAME`); the replay (states, text and pictures) is in [`picture`].
 
+pub mod adjudication;
 pub mod builtins;
 pub mod picture;
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -26,12 +29,13 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
 use crate::error::Error;
+use crate::go::adjudication::{Agreement, ResignRule, ScoreClaim};
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
-use crate::termination::{Awaited, Loss};
+use crate::termination::{Awaited, Loss, Termination};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, other_seat_scores};
 
 /// The limit per move unless `--limit-ms` says otherwise.
@@ -46,16 +50,31 @@ pub const DEFAULT_SIZE: usize = 9;
 pub struct Go {
     /// The smallest and largest board side.
     pub sizes: (usize, usize),
+    /// When the engines' agreed scores end a game (`--adjudicate`); `None`: played out.
+    pub resign: Option<ResignRule>,
 }
 
 impl Default for Go {
-    /// Boards of side [`DEFAULT_SIZE`].
+    /// Boards of side [`DEFAULT_SIZE`], played out.
     fn default() -> Self {
         Self {
             sizes: (DEFAULT_SIZE, DEFAULT_SIZE),
+            resign: None,
         }
     }
 }
+
+/// A Go game in play: the game, and what the engines' scores agreed on so far.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game.
+    pub game: GameState,
+    /// The engines' agreement (`--adjudicate`).
+    pub agreement: Agreement,
+}
+
+/// The time an engine gets to answer `final_score`.
+const SCORE_LIMIT: Duration = Duration::from_secs(10);
 
 /// The time an engine gets to answer a setup command or a move of its opponent.
 fn setup_limit(limit: Duration) -> Duration {
@@ -128,16 +147,19 @@ impl FromStr for BoardSide {
 
 impl Judge for Go {
     type Start = BoardSide;
-    type Position = GameState;
+    type Position = Played;
     type Move = Move;
     type Link = Session;
 
-    fn position(&self, start: &BoardSide) -> GameState {
-        GameState::new(start.0, KOMI as f64)
+    fn position(&self, start: &BoardSide) -> Played {
+        Played {
+            game: GameState::new(start.0, KOMI as f64),
+            agreement: Agreement::None,
+        }
     }
 
     /// Two passes in a row end the game, as does a cap of four moves per point.
-    fn to_move(&self, game: &GameState) -> Option<usize> {
+    fn to_move(&self, Played { game, .. }: &Played) -> Option<usize> {
         let cap = 4 * game.size() * game.size();
         (!game.is_over() && game.moves().len() < cap).then(|| game.to_move().index())
     }
@@ -156,7 +178,7 @@ impl Judge for Go {
     fn builtin_move(
         &self,
         builtin: Builtin,
-        game: &GameState,
+        Played { game, .. }: &Played,
         rng: &mut Xoshiro256PlusPlus,
     ) -> Move {
         builtin.choose_go_move(game, game.to_move(), rng)
@@ -167,7 +189,7 @@ impl Judge for Go {
         &self,
         _: usize,
         command: &[String],
-        game: &GameState,
+        Played { game, .. }: &Played,
         limit: Duration,
         limits: &ProcessLimits,
         _: &mut GameRecord,
@@ -187,13 +209,10 @@ impl Judge for Go {
     }
 
     /// Asks the engine for its move and checks it.
-    fn ask(
-        &self,
-        link: &mut Option<Session>,
-        turn: Turn<'_, GameState>,
-    ) -> Result<Reply<Move>, Loss> {
+    fn ask(&self, link: &mut Option<Session>, turn: Turn<'_, Played>) -> Result<Reply<Move>, Loss> {
         let session = link.as_mut().expect("started before the first move");
-        let (game, colour) = (turn.position, turn.position.to_move());
+        let game = &turn.position.game;
+        let colour = game.to_move();
         let genmove = format!("genmove {}", colour_word(colour));
         let (reply, took) = call(session, &genmove, turn.limit)?;
         if reply.eq_ignore_ascii_case("resign") {
@@ -226,11 +245,11 @@ impl Judge for Go {
         call(session, &told, setup_limit(limit)).map(|_| ())
     }
 
-    fn notation(&self, game: &GameState, _: usize, played: Move) -> String {
+    fn notation(&self, Played { game, .. }: &Played, _: usize, played: Move) -> String {
         GtpMove::from_move(played, game.size()).to_string()
     }
 
-    fn apply(&self, game: &mut GameState, _: usize, played: Move) {
+    fn apply(&self, Played { game, .. }: &mut Played, _: usize, played: Move) {
         game.play(game.to_move(), played).expect("checked before");
     }
 
@@ -241,31 +260,77 @@ impl Judge for Go {
     }
 
     /// The area score, komi 7 for White.
-    fn final_points(&self, game: &GameState) -> FinalPoints {
+    fn final_points(&self, Played { game, .. }: &Played) -> FinalPoints {
         FinalPoints::higher_wins(Self::scores(game.position()))
     }
 
     /// The other seat gets a point for every point of the board.
-    fn forfeit_points(&self, game: &GameState, seat: usize, _: &Loss) -> [i64; 2] {
+    fn forfeit_points(&self, Played { game, .. }: &Played, seat: usize, _: &Loss) -> [i64; 2] {
         other_seat_scores(seat, (game.size() * game.size()) as i64)
     }
+
+    /// Asks both engines for `final_score` after each move ([`adjudication`]); the side both
+    /// give the lead long enough wins, by the smallest lead given.
+    fn adjudicate(
+        &self,
+        played: &mut Played,
+        links: &mut [Option<Session>; 2],
+    ) -> ControlFlow<Termination> {
+        let (Some(rule), [Some(black), Some(white)]) = (self.resign, links) else {
+            return ControlFlow::Continue(());
+        };
+        if played.agreement == Agreement::Off {
+            return ControlFlow::Continue(());
+        }
+        let mut claims = [ScoreClaim(0); 2];
+        for (seat, session) in [black, white].into_iter().enumerate() {
+            claims[seat] = match call(session, "final_score", SCORE_LIMIT) {
+                Ok((reply, _)) => match reply.parse() {
+                    Ok(claim) => claim,
+                    Err(_) => return off(played),
+                },
+                Err(Loss::Refused { .. }) => return off(played),
+                Err(loss) => return ControlFlow::Break(Termination::Forfeit { seat, loss }),
+            };
+        }
+        played.agreement = played.agreement.after(claims, rule);
+        match played.agreement.verdict(rule) {
+            None => ControlFlow::Continue(()),
+            Some((black, lead)) => {
+                let seat = usize::from(!black);
+                let points = FinalPoints {
+                    points: other_seat_scores(1 - seat, lead),
+                    winner: Some(seat as u8),
+                };
+                ControlFlow::Break(Termination::Adjudicated(points))
+            }
+        }
+    }
+}
+
+/// No adjudication for the rest of `played`: an engine gives no score.
+fn off(played: &mut Played) -> ControlFlow<Termination> {
+    played.agreement = Agreement::Off;
+    ControlFlow::Continue(())
 }
 
 impl Referee for Go {
     const NAME: &'static str = "go";
     const LIMIT: Duration = MOVE_LIMIT;
-    /// The built-ins play Go in the arena's process only.
-    const SERVE: Option<Serve> = None;
+    const SERVE: Serve = builtins::serve;
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        let unused = [Unused::Prefill, Unused::Start, Unused::Adjudicate];
-        settings.refuse(Self::NAME, &unused)?;
+        settings.refuse(Self::NAME, &[Unused::Prefill, Unused::Start])?;
         let sizes = settings.sizes_or((DEFAULT_SIZE, DEFAULT_SIZE), MAX_PLAY_SIZE)?;
         if sizes.0 < MIN_PLAY_SIZE {
             let words = format!("a Go board has a side of at least {MIN_PLAY_SIZE}");
             return Err(Error::Setting(words));
         }
-        Ok(Self { sizes })
+        let resign = settings.adjudicate.then(|| ResignRule {
+            moves: settings.resign_moves.unwrap_or(ResignRule::DEFAULT.moves),
+            score: settings.resign_score.unwrap_or(ResignRule::DEFAULT.score),
+        });
+        Ok(Self { sizes, resign })
     }
 
     /// The start is the board side, drawn from the seed between the smallest and largest.

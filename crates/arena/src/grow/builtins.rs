@@ -43,13 +43,13 @@ fn greedy_value(state: &State, m: Move) -> i32 {
 
 /// Plays one move as `builtin`: the grid (its own view) on standard input, the answer on
 /// standard output.
-pub fn serve(builtin: Builtin) -> Result<(), Error> {
+pub fn serve(builtin: Builtin, seed: u64) -> Result<(), Error> {
     let input = serve::read_all()?;
     let state = floodgate_grow_core::codec::parse_grid(&input).map_err(serve::protocol)?;
     if state.is_over() {
         return Err(serve::protocol("the grid leaves no valid move"));
     }
-    let mut rng = serve::rng_from(input.iter().map(|&b| u64::from(b)).sum());
+    let mut rng = serve::rng_from(seed, input.iter().map(|&b| u64::from(b)).sum());
     let m = builtin.choose_move(&state, &mut rng);
     serve::say(&m.to_string())
 }

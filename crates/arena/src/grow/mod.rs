@@ -128,7 +128,7 @@ impl Judge for Grow {
 impl Referee for Grow {
     const NAME: &'static str = "grow";
     const LIMIT: Duration = LIMIT;
-    const SERVE: Option<Serve> = Some(builtins::serve);
+    const SERVE: Serve = builtins::serve;
 
     fn start(&self, _: u64) -> SameStart {
         SameStart

@@ -79,11 +79,33 @@ impl Reply {
     }
 }
 
-/// The engine's state between commands.
+/// What chooses a session's moves: the engine, or another player speaking GTP through a
+/// session (the arena's built-ins).
+pub trait Mover {
+    /// What `name` answers.
+    fn name(&self) -> &str;
+
+    /// A legal move for `colour` in `game`, chosen within `budget`.
+    fn choose(&mut self, game: &GameState, colour: Colour, budget: &Budget) -> Move;
+}
+
+impl Mover for Engine {
+    fn name(&self) -> &str {
+        "floodgate"
+    }
+
+    /// The most visited move of a search within `budget`.
+    fn choose(&mut self, game: &GameState, colour: Colour, budget: &Budget) -> Move {
+        self.search(game, colour, budget).best
+    }
+}
+
+/// A GTP session's state between commands: the game, the player choosing moves (by default
+/// the engine) and the controller's clock.
 #[derive(Debug)]
-pub struct Session {
+pub struct Session<M = Engine> {
     game: GameState,
-    engine: Engine,
+    mover: M,
     time: TimeControl,
     /// The command line's budget: the time per move without time settings (else
     /// [`DEFAULT_BUDGET`]), and the cap on it with them.
@@ -95,9 +117,16 @@ impl Session {
     /// `budget` is the time per move without the controller's time settings (else
     /// [`DEFAULT_BUDGET`]), and the cap on it with them.
     pub fn new(options: EngineOptions, budget: Option<Duration>) -> Self {
+        Self::with_mover(Engine::new(options), budget)
+    }
+}
+
+impl<M: Mover> Session<M> {
+    /// A session as [`Session::new`] makes it, whose moves `mover` chooses.
+    pub fn with_mover(mover: M, budget: Option<Duration>) -> Self {
         Self {
             game: GameState::new(19, 0.0),
-            engine: Engine::new(options),
+            mover,
             time: TimeControl::default(),
             budget,
         }
@@ -128,7 +157,7 @@ impl Session {
         let done = Ok(String::new());
         match command {
             Command::ProtocolVersion => Ok("2".into()),
-            Command::Name => Ok("floodgate".into()),
+            Command::Name => Ok(self.mover.name().to_string()),
             Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
             Command::KnownCommand(name) => Ok(KNOWN_COMMANDS.contains(&name.as_str()).to_string()),
             Command::ListCommands => Ok(KNOWN_COMMANDS.join("\n")),
@@ -219,8 +248,6 @@ impl Session {
             None => self.budget.unwrap_or(DEFAULT_BUDGET),
         };
         let clock = MoveTime::new(arrived, budget).clock(TimePolicy::WholeBudget);
-        self.engine
-            .search(&self.game, colour, &Budget::time(clock))
-            .best
+        self.mover.choose(&self.game, colour, &Budget::time(clock))
     }
 }

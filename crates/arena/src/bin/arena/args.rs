@@ -94,9 +94,17 @@ pub(crate) struct StartArgs {
     #[arg(long)]
     pub(crate) jsonl: Option<PathBuf>,
     /// End a game as soon as its outcome is known, recording it as adjudicated (Cram: once the
-    /// solver values the position within a small budget, the winner under perfect play).
+    /// solver values the position within a small budget, the winner under perfect play; Go:
+    /// once both engines' `final_score` give one side the lead, see --resign-moves).
     #[arg(long)]
     pub(crate) adjudicate: bool,
+    /// Go with --adjudicate: the moves in a row (of either side) after which both engines
+    /// must have given the same side the lead [default: 6].
+    #[arg(long, requires = "adjudicate", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) resign_moves: Option<u32>,
+    /// Go with --adjudicate: the smallest lead, in points, that counts [default: 15].
+    #[arg(long, requires = "adjudicate", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) resign_score: Option<u32>,
     /// Go on from the complete pairs already in the `--jsonl` file (a run that was stopped or
     /// killed): they count as played, and only the missing ones are played, their games added
     /// to the file.
@@ -271,6 +279,10 @@ pub(crate) struct PlayerArgs {
     pub(crate) game: String,
     /// `random`, `greedy`, `alphabeta:D` or `alphabeta:Nms`.
     pub(crate) strategy: String,
+    /// Seed of the built-in's random choices, with its input (a match gives `self:NAME` each
+    /// game's seed; Flood Wars' built-ins choose by the position alone).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
 }
 
 #[derive(Args)]

@@ -176,9 +176,8 @@ impl ForGame for &PlayerArgs {
     /// Plays as the built-in over the judge's protocol of the game.
     fn run<R: Referee>(self) -> Result<(), Error> {
         let builtin = Builtin::named(&self.strategy)?;
-        offer::<R>().check_process(builtin)?;
-        let serve = R::SERVE.expect("checked: the game serves its built-ins");
-        serve(builtin)
+        offer::<R>().check(builtin)?;
+        R::SERVE(builtin, self.seed)
     }
 }
 

@@ -95,7 +95,6 @@ pub(crate) fn offer<R: Referee>() -> Offer {
     Offer {
         game: R::NAME,
         strategies: R::check_builtin,
-        processes: R::SERVE.is_some(),
     }
 }
 
@@ -110,6 +109,8 @@ pub(crate) fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
     };
     R::new(&Settings {
         adjudicate: start.adjudicate,
+        resign_moves: start.resign_moves,
+        resign_score: start.resign_score,
         min_size: start.min_size,
         max_size: start.max_size,
         prefill_percent: start.prefill,
