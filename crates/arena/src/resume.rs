@@ -64,6 +64,15 @@ pub fn resumed(file: &JsonlFile, matches: &[MatchKey]) -> Result<Vec<Vec<[MatchG
     Ok(halves.into_iter().map(complete).collect())
 }
 
+/// The pairs of `done` (a resumed file's complete pairs) that `schedule` plans: a file of a run
+/// with more pairs, or of another shard, counts only for the pairs of this one.
+pub fn planned_of(schedule: &Schedule, done: Vec<[MatchGame; 2]>) -> Vec<[MatchGame; 2]> {
+    let kept: HashSet<usize> = schedule.planned().into_iter().collect();
+    done.into_iter()
+        .filter(|pair| kept.contains(&pair[0].pair))
+        .collect()
+}
+
 /// Plays the pairs of `schedule` between `players` that `done` (a resumed file's complete pairs)
 /// lacks, handing each to `on_pair` as it finishes, and returns all the games of the schedule's
 /// pairs, the resumed ones with them, in pair order.
@@ -75,12 +84,7 @@ pub fn play_remaining<R: Referee>(
     on_pair: impl FnMut(&[MatchGame; 2]) -> ControlFlow<()>,
 ) -> Vec<MatchGame> {
     let mut planned = schedule.planned();
-    let kept: HashSet<usize> = planned.iter().copied().collect();
-    let mut games: Vec<MatchGame> = done
-        .into_iter()
-        .filter(|pair| kept.contains(&pair[0].pair))
-        .flatten()
-        .collect();
+    let mut games: Vec<MatchGame> = planned_of(&schedule, done).into_iter().flatten().collect();
     let resumed: HashSet<usize> = games.iter().map(|game| game.pair).collect();
     planned.retain(|pair| !resumed.contains(pair));
     games.extend(play_pairs_among(

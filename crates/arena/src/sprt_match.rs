@@ -2,13 +2,12 @@
 //! the test decides or the pairs run out ([`play_sprt`]); resumed from its `--jsonl` file, the
 //! complete pairs of which ([`crate::resume`]) are counted first and not played again.
 
-use std::collections::HashSet;
-
 use crate::error::Error;
 use crate::jsonl::JsonlWriter;
-use crate::matchup::{MatchGame, Schedule, play_pairs_among};
+use crate::matchup::{MatchGame, Schedule};
 use crate::player::Player;
 use crate::referee::Referee;
+use crate::resume::{planned_of, play_remaining};
 use crate::shards::{PairScore, score_pair};
 use crate::sprt::{Decision, Pentanomial, Sprt};
 use std::ops::ControlFlow;
@@ -77,9 +76,10 @@ pub fn conclusion(decision: Decision, undecided: &'static str) -> &'static str {
 }
 
 /// Plays an SPRT between `players` (`a`, `b`) to `schedule`: the pairs `done` (of a resumed
-/// file) are counted first, then the schedule's other pairs are played until the test decides,
-/// each written to `jsonl` and its progress line handed to `report` as it finishes. Returns the
-/// games, in pair order; an error is the first that `report` returned (which stops the test).
+/// file) that the schedule plans are counted first, then the schedule's other pairs are played
+/// until the test decides, each written to `jsonl` and its progress line handed to `report` as
+/// it finishes. Returns the games, in pair order; an error is the first that `report` returned
+/// (which stops the test).
 pub fn play_sprt<R: Referee>(
     referee: &R,
     players: [&Player; 2],
@@ -89,34 +89,29 @@ pub fn play_sprt<R: Referee>(
     jsonl: &mut JsonlWriter,
     mut report: impl FnMut(&str) -> Result<(), Error>,
 ) -> Result<Vec<MatchGame>, Error> {
-    let mut games = Vec::new();
-    for pair in done {
+    let mut counted = Vec::new();
+    for pair in planned_of(&schedule, done) {
         if test.decision() == Decision::Continue {
             report(&test.add(&pair))?;
-            games.extend(pair);
+            counted.push(pair);
         }
     }
-    if test.decision() == Decision::Continue {
-        let resumed: HashSet<usize> = games.iter().map(|game| game.pair).collect();
-        let mut planned = schedule.planned();
-        planned.retain(|pair| !resumed.contains(pair));
-        let mut reported = Ok(());
-        let played = play_pairs_among(referee, players, schedule, &planned, |pair| {
-            jsonl.write(&schedule, pair);
-            let line = test.add(pair);
-            if reported.is_ok() {
-                reported = report(&line);
-            }
-            match (test.decision(), &reported) {
-                (Decision::Continue, Ok(())) => ControlFlow::Continue(()),
-                _ => ControlFlow::Break(()),
-            }
-        });
-        reported?;
-        games.extend(played);
-        games.sort_by_key(|game| (game.pair, game.a_seat));
+    if test.decision() != Decision::Continue {
+        return Ok(counted.into_iter().flatten().collect());
     }
-    Ok(games)
+    let mut reported = Ok(());
+    let games = play_remaining(referee, players, schedule, counted, |pair| {
+        jsonl.write(&schedule, pair);
+        let line = test.add(pair);
+        if reported.is_ok() {
+            reported = report(&line);
+        }
+        match (test.decision(), &reported) {
+            (Decision::Continue, Ok(())) => ControlFlow::Continue(()),
+            _ => ControlFlow::Break(()),
+        }
+    });
+    reported.map(|()| games)
 }
 
 #[cfg(test)]

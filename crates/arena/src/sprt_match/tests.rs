@@ -117,3 +117,47 @@ fn a_resumed_test_ends_where_the_whole_test_does() {
     assert_eq!(resumed.decision(), whole.decision());
     assert_eq!(resumed_lines.len(), whole_lines.len());
 }
+
+/// A file of a longer test resumed with fewer pairs counts only the pairs this test plans.
+#[test]
+fn resumed_pairs_past_the_schedule_are_not_counted() {
+    let referee = Cram::new(&Settings {
+        min_size: Some(4),
+        max_size: Some(5),
+        ..Settings::default()
+    })
+    .unwrap();
+    let [a, b] = [Builtin::Greedy, Builtin::Random].map(Player::builtin);
+    let schedule = |pairs| Schedule {
+        seed: 5,
+        pairs,
+        jobs: 1,
+        shard: Shard::WHOLE,
+    };
+    let never = || SprtRun::new(Sprt::new(0.0, 1.0, 1e-9, 1e-9).unwrap(), PairScore::Results);
+    let play = |pairs, done, test: &mut SprtRun| {
+        let mut jsonl = JsonlWriter::create(None, false).unwrap();
+        play_sprt(
+            &referee,
+            [&a, &b],
+            schedule(pairs),
+            test,
+            done,
+            &mut jsonl,
+            |_| Ok(()),
+        )
+        .unwrap()
+    };
+    let long = play(4, Vec::new(), &mut never());
+    let done: Vec<[MatchGame; 2]> = long
+        .chunks(2)
+        .map(|pair| [pair[0].clone(), pair[1].clone()])
+        .collect();
+    let mut short = never();
+    let games = play(2, done, &mut short);
+    assert_eq!(short.pentanomial().pairs(), 2);
+    assert_eq!(
+        games.iter().map(play_of).collect::<Vec<_>>(),
+        long[..4].iter().map(play_of).collect::<Vec<_>>()
+    );
+}
