@@ -17,7 +17,12 @@ const CLI: Cli = Cli {
     about: "Plays one game of Cram: the judge's init line, then START or the opponent's moves, \
             each answered with a move, until STOP.",
     input: "",
-    flags: &[Flag::budget("--budget-ms", "CRAM_BUDGET_MS", Some(250))],
+    flags: &[Flag::budget(
+        "--budget-ms",
+        "CRAM_BUDGET_MS",
+        Some(250),
+        "thinking time per move",
+    )],
 };
 
 /// The longest valid line: the init line of a 999 x 999 board listing every cell once

@@ -71,7 +71,13 @@ fn the_solver_table_size_can_be_set() {
     let out = solve(&["--solve", "3x4", "--table-mb", "8"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("tables 8 MiB"), "{text}");
+    assert!(text.contains("tables 8 MiB (--table-mb)"), "{text}");
+    // The default is the 64 MiB the help and README give; the filter is counted apart.
+    let text = String::from_utf8(solve(&["--solve", "4x4"]).stdout).unwrap();
+    assert!(
+        text.contains("tables 64 MiB (--table-mb), filter 2 MiB"),
+        "{text}"
+    );
     for args in [
         &["--solve", "3x4", "--table-mb", "0"][..],
         &["--solve", "3x4", "--table-mb", "lots"],
@@ -137,4 +143,18 @@ fn a_solve_with_a_checkpoint_resumes_from_it() {
         "--checkpoint-secs",
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A board with a region the solver has no shape for is refused (exit 2), not "unknown".
+#[test]
+fn a_board_too_large_for_the_solver_is_refused() {
+    for size in ["99x99", "9x9"] {
+        let out = solve(&["--solve", size]);
+        assert_refused(&out, SOLVE, "larger than the solver's shapes");
+    }
+}
+
+#[test]
+fn help_and_version_end_quietly_when_the_reader_has_gone() {
+    floodgate_botkit::testing::assert_quiet_on_closed_pipe(SOLVE);
 }

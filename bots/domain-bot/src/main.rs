@@ -21,9 +21,19 @@ const CLI: Cli = Cli {
             opponent's last action, answered with an action.",
     input: "",
     flags: &[
-        Flag::budget("--first-budget-ms", "DOMAIN_FIRST_BUDGET_MS", Some(800)),
-        Flag::budget("--budget-ms", "DOMAIN_BUDGET_MS", Some(75)),
-        Flag::switch("--mcts"),
+        Flag::budget(
+            "--first-budget-ms",
+            "DOMAIN_FIRST_BUDGET_MS",
+            Some(800),
+            "thinking time on the first turn",
+        ),
+        Flag::budget(
+            "--budget-ms",
+            "DOMAIN_BUDGET_MS",
+            Some(75),
+            "thinking time on later turns",
+        ),
+        Flag::switch("--mcts", "search with MCTS instead of alpha-beta"),
     ],
 };
 

@@ -25,6 +25,7 @@ const CLI: Cli = Cli {
         "--budget-ms",
         "FLOODWARS_BUDGET_MS",
         Some(780),
+        "thinking time for the move",
     )],
 };
 

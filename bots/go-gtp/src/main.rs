@@ -23,10 +23,15 @@ const CLI: Cli = Cli {
     about: "Speaks GTP version 2 on standard input and output.",
     input: "",
     flags: &[
-        Flag::budget("--budget-ms", "GO_GTP_BUDGET_MS", None),
-        Flag::number("--memory-mb", "MiB", 256),
-        Flag::number("--threads", "", 1),
-        Flag::seed("--seed"),
+        Flag::budget(
+            "--budget-ms",
+            "GO_GTP_BUDGET_MS",
+            None,
+            "time per move (a cap under time_settings)",
+        ),
+        Flag::number("--memory-mb", "MiB", 256, "the search trees' memory"),
+        Flag::number("--threads", "", 1, "searches at once"),
+        Flag::seed("--seed", "the playouts' random numbers, else drawn per run"),
     ],
 };
 

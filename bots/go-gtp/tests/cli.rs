@@ -224,3 +224,8 @@ fn bad_arguments_exit_with_status_2_and_one_line() {
         assert_refused(&run_bot(BOT, args, b""), BOT, "");
     }
 }
+
+#[test]
+fn help_and_version_end_quietly_when_the_reader_has_gone() {
+    floodgate_botkit::testing::assert_quiet_on_closed_pipe(BOT);
+}

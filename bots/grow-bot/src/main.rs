@@ -23,7 +23,12 @@ const CLI: Cli = Cli {
     version: env!("CARGO_PKG_VERSION"),
     about: "Reads a Grow grid (3600 characters, the bot's side) and writes its move.",
     input: "< grid",
-    flags: &[Flag::budget("--budget-ms", "GROW_BUDGET_MS", Some(1400))],
+    flags: &[Flag::budget(
+        "--budget-ms",
+        "GROW_BUDGET_MS",
+        Some(1400),
+        "thinking time for the move",
+    )],
 };
 
 /// The longest valid input: a grid and a line end `\r\n`.

@@ -35,6 +35,8 @@ pub struct Flag {
     pub variable: Option<&'static str>,
     /// The number when neither the flag nor the variable gives one.
     pub default: Option<u64>,
+    /// What the flag does, in a few words for `--help`.
+    pub about: &'static str,
 }
 
 /// What follows a flag on the command line.
@@ -49,58 +51,70 @@ pub enum Value {
 }
 
 impl Flag {
-    /// A time budget in milliseconds, `--budget-ms N`, else the `variable`, else `default_ms`.
+    /// A time budget in milliseconds, `--budget-ms N`, else the `variable`, else `default_ms`;
+    /// `about` says what it times.
     pub const fn budget(
         name: &'static str,
         variable: &'static str,
         default_ms: Option<u64>,
+        about: &'static str,
     ) -> Self {
         Self {
             name,
             value: Value::Number("milliseconds"),
             variable: Some(variable),
             default: default_ms,
+            about,
         }
     }
 
     /// A whole number counting `unit` (or empty), with a default and no variable.
-    pub const fn number(name: &'static str, unit: &'static str, default: u64) -> Self {
+    pub const fn number(
+        name: &'static str,
+        unit: &'static str,
+        default: u64,
+        about: &'static str,
+    ) -> Self {
         Self {
             name,
             value: Value::Number(unit),
             variable: None,
             default: Some(default),
+            about,
         }
     }
 
     /// A random seed, `--name N`, with no default: without it [`Args::seed`] draws one for
     /// the run.
-    pub const fn seed(name: &'static str) -> Self {
+    pub const fn seed(name: &'static str, about: &'static str) -> Self {
         Self {
             name,
             value: Value::Number(""),
             variable: None,
             default: None,
+            about,
         }
     }
 
     /// A word, shown in the usage line as `shown`.
-    pub const fn text(name: &'static str, shown: &'static str) -> Self {
+    pub const fn text(name: &'static str, shown: &'static str, about: &'static str) -> Self {
         Self {
             name,
             value: Value::Text(shown),
             variable: None,
             default: None,
+            about,
         }
     }
 
     /// A switch: present or not.
-    pub const fn switch(name: &'static str) -> Self {
+    pub const fn switch(name: &'static str, about: &'static str) -> Self {
         Self {
             name,
             value: Value::Switch,
             variable: None,
             default: None,
+            about,
         }
     }
 
@@ -113,11 +127,11 @@ impl Flag {
         }
     }
 
-    /// The line `--help` gives the flag.
+    /// The line `--help` gives the flag: what it does, then its unit, variable and default.
     fn help(&self) -> String {
-        let mut line = format!("  {:<20}", self.shown());
+        let mut line = format!("  {:<20} {}", self.shown(), self.about);
         match self.value {
-            Value::Number(unit) if !unit.is_empty() => line.push_str(&format!(" {unit}")),
+            Value::Number(unit) if !unit.is_empty() => line.push_str(&format!("; {unit}")),
             _ => {}
         }
         if let Some(variable) = self.variable {
@@ -365,12 +379,13 @@ pub fn run(cli: &Cli, play: impl FnOnce(&Args) -> Result<(), Box<dyn Error>>) ->
     let started = Instant::now();
     let words: Vec<String> = std::env::args().skip(1).collect();
     match words.first().map(String::as_str) {
+        // A reader that closed the pipe early (`| head -1`) is no error of the bot's.
         Some("--version") => {
-            println!("{} {}", cli.name, cli.version);
+            let _ = write_answer(&format!("{} {}\n", cli.name, cli.version));
             return ExitCode::SUCCESS;
         }
         Some("--help" | "-h") => {
-            print!("{}", cli.help());
+            let _ = write_answer(&cli.help());
             return ExitCode::SUCCESS;
         }
         _ => {}
@@ -413,12 +428,12 @@ mod tests {
         about: "Plays tests.",
         input: "< position",
         flags: &[
-            Flag::budget("--budget-ms", "TEST_BUDGET_MS", Some(780)),
-            Flag::budget("--cap-ms", "TEST_CAP_MS", None),
-            Flag::number("--memory-mb", "MiB", 256),
-            Flag::number("--seed", "", 1),
-            Flag::switch("--mcts"),
-            Flag::text("--solve", "AxB"),
+            Flag::budget("--budget-ms", "TEST_BUDGET_MS", Some(780), "time per move"),
+            Flag::budget("--cap-ms", "TEST_CAP_MS", None, "a test flag"),
+            Flag::number("--memory-mb", "MiB", 256, "a test flag"),
+            Flag::number("--seed", "", 1, "a test flag"),
+            Flag::switch("--mcts", "a test flag"),
+            Flag::text("--solve", "AxB", "a test flag"),
         ],
     };
 
@@ -435,11 +450,11 @@ mod tests {
     fn a_long_usage_line_is_not_quoted_in_a_refusal() {
         const MANY: Cli = Cli {
             flags: &[
-                Flag::number("--first-long-flag", "", 1),
-                Flag::number("--second-long-flag", "", 1),
-                Flag::number("--third-long-flag", "", 1),
-                Flag::number("--fourth-long-flag", "", 1),
-                Flag::switch("--fifth-long-switch"),
+                Flag::number("--first-long-flag", "", 1, "a test flag"),
+                Flag::number("--second-long-flag", "", 1, "a test flag"),
+                Flag::number("--third-long-flag", "", 1, "a test flag"),
+                Flag::number("--fourth-long-flag", "", 1, "a test flag"),
+                Flag::switch("--fifth-long-switch", "a test flag"),
             ],
             ..CLI
         };
@@ -458,7 +473,7 @@ mod tests {
     #[test]
     fn a_seed_flag_gives_its_number_and_its_absence_a_fresh_seed() {
         const SEEDED: Cli = Cli {
-            flags: &[Flag::seed("--seed")],
+            flags: &[Flag::seed("--seed", "a test flag")],
             ..CLI
         };
         let parse = |words: &[&str]| {
@@ -547,5 +562,12 @@ mod tests {
             "{help}"
         );
         assert!(help.contains("--mcts"), "{help}");
+        let budget = help.lines().find(|line| line.starts_with("  --budget-ms N"));
+        assert_eq!(
+            budget,
+            Some(
+                "  --budget-ms N        time per move; milliseconds, else $TEST_BUDGET_MS, else 780"
+            )
+        );
     }
 }

@@ -23,7 +23,7 @@
 //!     version: "0.1.0",
 //!     about: "Answers its input.",
 //!     input: "< text",
-//!     flags: &[Flag::budget("--budget-ms", "ECHO_BUDGET_MS", Some(100))],
+//!     flags: &[Flag::budget("--budget-ms", "ECHO_BUDGET_MS", Some(100), "time to answer")],
 //! };
 //!
 //! fn main() -> ExitCode {

@@ -125,3 +125,23 @@ fn run_within(command: &mut Command, input: &[u8], patience: Duration) -> Option
         std::thread::sleep(Duration::from_millis(2));
     }
 }
+
+/// Checks that `bot --help` and `bot --version` end quietly (exit status 0, nothing on
+/// standard error) when their reader has gone: standard output is a pipe whose reading end
+/// was closed before the bot started, so every write fails as `| head -0` makes it fail.
+pub fn assert_quiet_on_closed_pipe(bot: &str) {
+    for flag in ["--help", "--version"] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(bot)
+            .arg(flag)
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("the bot runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.is_empty(), "{bot} {flag}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{bot} {flag}");
+    }
+}

@@ -200,9 +200,23 @@ impl<L: Layout> Solver<L> {
         self.mirrored = mirrored;
     }
 
-    /// The most memory the tables take, in bytes.
+    /// The most memory the tables take, in bytes: their buckets (what
+    /// [`Solver::with_table_bytes`] is given) and the value table's filter
+    /// ([`Solver::filter_bytes`]).
     pub fn table_bytes(&self) -> usize {
-        self.values.bytes() + self.excluded.bytes() + PLACED_ENTRIES * size_of::<(L::Word, u8)>()
+        self.values.bytes() + self.excluded.bytes()
+    }
+
+    /// The most memory the value table's filter takes, in bytes (part of
+    /// [`Solver::table_bytes`]).
+    pub fn filter_bytes(&self) -> usize {
+        self.values.filter_bytes()
+    }
+
+    /// The memory of the cache of placed dominoes beside the tables, in bytes (fixed: 2 MiB
+    /// on the widest shapes).
+    pub fn cache_bytes(&self) -> usize {
+        PLACED_ENTRIES * size_of::<(L::Word, u8)>()
     }
 
     /// What the solver has done so far.

@@ -29,14 +29,41 @@ const CLI: Cli = Cli {
             with the time and the solver's counters; --outcome only who wins.",
     input: "",
     flags: &[
-        Flag::text("--solve", "AxB"),
-        Flag::text("--outcome", "AxB"),
-        Flag::text("--solve-init", "LINE"),
-        Flag::number("--table-mb", "MiB", TABLE_MB),
-        Flag::text("--checkpoint", "FILE"),
-        Flag::number("--checkpoint-secs", "seconds", CHECKPOINT_SECS),
-        Flag::switch("--reversed-ties"),
-        Flag::switch("--mirrored"),
+        Flag::text(
+            "--solve",
+            "AxB",
+            "the Grundy value of the empty A x B board",
+        ),
+        Flag::text(
+            "--outcome",
+            "AxB",
+            "only whether the first player wins on A x B",
+        ),
+        Flag::text(
+            "--solve-init",
+            "LINE",
+            "the Grundy value of a judge init line",
+        ),
+        Flag::number("--table-mb", "MiB", TABLE_MB, "the solver's tables"),
+        Flag::text(
+            "--checkpoint",
+            "FILE",
+            "resume from FILE and write the tables to it",
+        ),
+        Flag::number(
+            "--checkpoint-secs",
+            "seconds",
+            CHECKPOINT_SECS,
+            "time between checkpoints",
+        ),
+        Flag::switch(
+            "--reversed-ties",
+            "search equal options in reverse (a second check)",
+        ),
+        Flag::switch(
+            "--mirrored",
+            "walk dominoes from the other side (a second check)",
+        ),
     ],
 };
 
@@ -158,6 +185,12 @@ fn solve<L: Layout>(board: &Board, settings: &Settings<'_>) -> Result<String, Bo
         }
         break answer;
     };
+    let answer = answer.ok_or_else(|| {
+        let (rows, columns) = (board.rows(), board.columns());
+        format!(
+            "{rows} x {columns}: a region is larger than the solver's shapes (8 x 16, or 4 x 32)"
+        )
+    })?;
     Ok(report(board, settings.outcome_only, answer, start, &solver))
 }
 
@@ -188,27 +221,24 @@ fn open_solver<L: Layout>(settings: &Settings<'_>) -> Result<Solver<L>, Box<dyn 
     }
 }
 
-/// The lines `cram-solve` prints: the board and its value (or only who wins; `None` when a
-/// region is too large for the solver), then the time since `start` and the solver's counters.
+/// The lines `cram-solve` prints: the board and its value (or only who wins), then the time
+/// since `start` and the solver's counters.
 fn report<L: Layout>(
     board: &Board,
     outcome_only: bool,
-    answer: Option<u8>,
+    answer: u8,
     start: Instant,
     solver: &Solver<L>,
 ) -> String {
-    let unknown = "unknown: a region is larger than the solver's shapes (8 x 16, or 4 x 32)";
     let verdict = match (outcome_only, answer) {
-        (true, Some(0)) => "the player to move loses (Grundy value 0)".to_string(),
-        (true, Some(_)) => "the player to move wins (Grundy value not 0)".to_string(),
-        (true, None) => unknown.to_string(),
-        (false, Some(0)) => "Grundy value 0: the player to move loses".to_string(),
-        (false, Some(v)) => format!("Grundy value {v}: the player to move wins"),
-        (false, None) => format!("Grundy value {unknown}"),
+        (true, 0) => "the player to move loses (Grundy value 0)".to_string(),
+        (true, _) => "the player to move wins (Grundy value not 0)".to_string(),
+        (false, 0) => "Grundy value 0: the player to move loses".to_string(),
+        (false, v) => format!("Grundy value {v}: the player to move wins"),
     };
     let stats = solver.stats();
     format!(
-        "{} x {}: {verdict}\ntime {:.3} s, regions valued by mex {}, regions searched {}, table hits {}, values stored {}, tables {} MiB\n",
+        "{} x {}: {verdict}\ntime {:.3} s, regions valued by mex {}, regions searched {}, table hits {}, values stored {}, memory {} MiB: tables {} MiB (--table-mb), filter {} MiB, cache {} KiB\n",
         board.rows(),
         board.columns(),
         start.elapsed().as_secs_f64(),
@@ -216,7 +246,10 @@ fn report<L: Layout>(
         stats.searched,
         stats.hits,
         stats.stores,
-        solver.table_bytes() >> 20
+        (solver.table_bytes() + solver.cache_bytes()) >> 20,
+        (solver.table_bytes() - solver.filter_bytes()) >> 20,
+        solver.filter_bytes() >> 20,
+        solver.cache_bytes() >> 10
     )
 }
 

@@ -51,6 +51,11 @@ impl ValueTable {
         self.0.bytes()
     }
 
+    /// The most memory its filter takes, in bytes (part of [`ValueTable::bytes`]).
+    pub(super) fn filter_bytes(&self) -> usize {
+        self.0.most_filter_bits() / 8
+    }
+
     /// Writes the table for [`ValueTable::read_from`].
     pub(super) fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
         self.0.write_to(out)
