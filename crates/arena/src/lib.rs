@@ -14,7 +14,8 @@
 //!   alpha-beta searches to a depth or for a time; [`serve`]: what the built-ins need to run
 //!   as processes (`arena player`);
 //! - [`process`]: one run of a bot process, or a session with one, with its time and memory;
-//!   [`pen`]: every process a player starts ends with its game;
+//!   [`pen`]: every process a player starts ends with its game; `procfs`: what the referee
+//!   reads of a process in `/proc`;
 //! - [`record`]: the record of a game, the same for every game (JSONL);
 //! - [`matchup`]: board pairs from both seats, in parallel, and the match summary;
 //! - [`tournament`]: round robins with standings and a crosstable;
@@ -45,6 +46,7 @@ pub mod pen;
 pub mod playback;
 pub mod player;
 pub mod process;
+pub(crate) mod procfs;
 pub mod record;
 pub mod referee;
 pub mod replay;
