@@ -3,7 +3,8 @@
 //! - [`referee`]: the [`referee::Referee`] trait every game implements once: its name, limit,
 //!   settings and starts, over its [`turn::Judge`] and its [`replay::Replay`]; [`turn`]: the
 //!   one turn loop every game is played with, over the hooks of each game's [`turn::Judge`];
-//!   [`termination`]: how a game ended, typed;
+//!   [`termination`]: how a game ended, typed; [`clock`]: time controls with a clock over the
+//!   game (`--tc`), and the clock the referee keeps for each program;
 //! - one folder per game, each with its referee (the judge's protocol, limits and quirks),
 //!   its built-in players (`builtins`), its `alphabeta` baseline (`baseline`) and its replay:
 //!   states, text and pictures (`picture`): [`floodwars`], [`grow`], [`domain`], [`cram`], and
@@ -32,6 +33,7 @@
 #![deny(missing_docs)]
 
 pub mod baseline;
+pub mod clock;
 pub mod cram;
 pub mod domain;
 pub mod error;
