@@ -23,10 +23,12 @@ pub const PROCESS_LIMIT: u32 = 64;
 /// process with `SIGXFSZ`). No judge states one; the arena's own limit.
 pub const FILE_LIMIT: u64 = 64 << 20;
 
-/// What the referee holds a player's processes to, beyond time: each limit `None` is not
-/// enforced.
+/// What the referee holds a player's processes to beyond its time limits (each limit `None` is
+/// not enforced), and the margin past every time limit before an answer is late.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProcessLimits {
+    /// The grace past a time limit: an answer seen within it is in time (`--margin-ms`).
+    pub margin: Duration,
     /// The peak resident memory of the process, or of any process it started, in KiB.
     pub memory_kib: Option<u64>,
     /// Processes at once: the program and everything it started.
@@ -374,10 +376,10 @@ fn reaped_peak_kib(seen_kib: u64, usage: &libc::rusage) -> u64 {
 }
 
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
-/// file, killing it if it runs longer than `limit`, goes over one of `limits` (memory and
-/// processes read every 2 ms), or writes [`OUTPUT_LIMIT`] bytes to either output.
+/// file, killing it if it runs longer than `limit` and the margin, goes over one of `limits`
+/// (memory and processes read every 2 ms), or writes [`OUTPUT_LIMIT`] bytes to either output.
 pub fn run_once(command: &[String], input: &[u8], limit: Duration, limits: &ProcessLimits) -> Run {
-    let start = Instant::now();
+    let (start, limit) = (Instant::now(), limit + limits.margin);
     let failed = |message: String| Run {
         exit: Exit::SpawnFailed(message),
         timed_out: false,
@@ -551,11 +553,11 @@ impl Session {
         stdin.flush()
     }
 
-    /// Waits at most `limit` for the next line of output. A line found only after `limit`
-    /// (the referee itself held up) is late like a missing one. No line because the bot went
-    /// over a limit is that breach.
+    /// Waits at most `limit` and the margin for the next line of output. A line found only
+    /// after that (the referee itself held up) is late like a missing one. No line because
+    /// the bot went over a limit is that breach.
     pub fn receive(&mut self, limit: Duration) -> Received {
-        let start = Instant::now();
+        let (start, limit) = (Instant::now(), limit + self.limits.margin);
         let received = match self.lines.recv_timeout(limit) {
             Ok(line) => {
                 let took = start.elapsed();

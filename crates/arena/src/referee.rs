@@ -8,6 +8,7 @@ use std::time::Duration;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
+use crate::clock::TimeControl;
 use crate::error::Error;
 use crate::player::{Builtin, Player};
 use crate::record::GameRecord;
@@ -29,6 +30,9 @@ pub struct Settings {
     /// End a game as soon as its outcome is known (Cram: the solver values the position
     /// within a small budget), recording it as adjudicated.
     pub adjudicate: bool,
+    /// A clock over the whole game for each program (`--tc`), where the judge's protocol has
+    /// one (Go).
+    pub time_control: Option<TimeControl>,
 }
 
 /// A setting a game has no use for.
@@ -42,6 +46,8 @@ pub enum Unused {
     Start,
     /// `--adjudicate`.
     Adjudicate,
+    /// `--tc`: the judge holds each move to a fixed limit.
+    TimeControl,
 }
 
 impl Settings {
@@ -52,23 +58,30 @@ impl Settings {
             Unused::Prefill => self.prefill_percent.is_some(),
             Unused::Start => self.start.is_some(),
             Unused::Adjudicate => self.adjudicate,
+            Unused::TimeControl => self.time_control.is_some(),
         };
         match unused.iter().find(|setting| set(setting)) {
             Some(Unused::Sizes) => Err(does_not_apply("--min-size/--max-size", game)),
             Some(Unused::Prefill) => Err(does_not_apply("--prefill", game)),
             Some(Unused::Start) => Err(does_not_apply("--board", game)),
             Some(Unused::Adjudicate) => Err(does_not_apply("--adjudicate", game)),
+            Some(Unused::TimeControl) => Err(Error::Setting(format!(
+                "--tc does not apply to {game}: its judge holds each move to a fixed limit \
+                 (--limit-ms); only go keeps a clock over the game"
+            ))),
             None => Ok(()),
         }
     }
 
-    /// An error if any start setting is set (`game`'s start is fixed), or `--adjudicate`.
+    /// An error if any start setting is set (`game`'s start is fixed), `--adjudicate` or
+    /// `--tc`.
     pub fn refuse_starts(&self, game: &'static str) -> Result<(), Error> {
         let unused = [
             Unused::Sizes,
             Unused::Prefill,
             Unused::Start,
             Unused::Adjudicate,
+            Unused::TimeControl,
         ];
         self.refuse(game, &unused)
     }
@@ -114,7 +127,7 @@ pub trait Referee: Judge + Replay + Default {
     const SERVE: Option<Serve>;
 
     /// The referee for `settings`, or why they do not apply to this game; by default the game's
-    /// start is fixed: any start setting is refused.
+    /// start is fixed and it has no clock: any start setting, and `--tc`, is refused.
     fn new(settings: &Settings) -> Result<Self, Error> {
         settings.refuse_starts(Self::NAME)?;
         Ok(Self::default())

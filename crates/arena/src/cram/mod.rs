@@ -26,7 +26,7 @@ use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, draw_side};
+use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::termination::{Awaited, Loss};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, exchange, other_seat_scores};
 
@@ -286,6 +286,7 @@ impl Referee for Cram {
     const SERVE: Option<Serve> = Some(builtins::serve);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
+        settings.refuse(Self::NAME, &[Unused::TimeControl])?;
         let sizes = settings.sizes_or((5, 21), floodgate_cram_core::board::MAX_SIDE)?;
         let prefill_percent = settings.prefill_percent.unwrap_or(0);
         if prefill_percent > 100 {

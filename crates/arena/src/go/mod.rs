@@ -3,7 +3,8 @@
 //!
 //! Each engine is one process for the whole game. The referee sets it up with `boardsize`,
 //! `clear_board`, `komi 7` and `time_settings 0 S 1` (S seconds per move: the limit, rounded
-//! up), then asks the player to move for `genmove` and tells the other engine the move with
+//! up; with a clock, `--tc`, the clock's settings, and `time_left` before every `genmove`),
+//! then asks the player to move for `genmove` and tells the other engine the move with
 //! `play`. go-core is the judge: a move it finds illegal (an occupied point, positional
 //! superko), a reply that is not a move, a late reply (the limit per move, 5 s unless
 //! `--limit-ms`), an engine that dies or refuses a legal move of its opponent, all lose the
@@ -25,6 +26,7 @@ use floodgate_go_core::{Colour, GameState, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
+use crate::clock::TimeControl;
 use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
@@ -46,13 +48,16 @@ pub const DEFAULT_SIZE: usize = 9;
 pub struct Go {
     /// The smallest and largest board side.
     pub sizes: (usize, usize),
+    /// The clock each engine plays under over the game (`--tc`); `None`: a limit per move.
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for Go {
-    /// Boards of side [`DEFAULT_SIZE`].
+    /// Boards of side [`DEFAULT_SIZE`], a limit per move.
     fn default() -> Self {
         Self {
             sizes: (DEFAULT_SIZE, DEFAULT_SIZE),
+            clock: None,
         }
     }
 }
@@ -136,6 +141,10 @@ impl Judge for Go {
         GameState::new(start.0, KOMI as f64)
     }
 
+    fn time_control(&self) -> Option<TimeControl> {
+        self.clock
+    }
+
     /// Two passes in a row end the game, as does a cap of four moves per point.
     fn to_move(&self, game: &GameState) -> Option<usize> {
         let cap = 4 * game.size() * game.size();
@@ -179,7 +188,9 @@ impl Judge for Go {
             format!("boardsize {}", game.size()),
             "clear_board".to_string(),
             format!("komi {KOMI}"),
-            format!("time_settings 0 {seconds} 1"),
+            (self.clock).map_or(format!("time_settings 0 {seconds} 1"), |c| {
+                c.time_settings()
+            }),
         ] {
             call(&mut session, &setup, setup_limit(limit))?;
         }
@@ -194,6 +205,9 @@ impl Judge for Go {
     ) -> Result<Reply<Move>, Loss> {
         let session = link.as_mut().expect("started before the first move");
         let (game, colour) = (turn.position, turn.position.to_move());
+        if let Some(clock) = turn.clock {
+            call(session, &clock.time_left(colour_word(colour)), turn.limit)?;
+        }
         let genmove = format!("genmove {}", colour_word(colour));
         let (reply, took) = call(session, &genmove, turn.limit)?;
         if reply.eq_ignore_ascii_case("resign") {
@@ -265,7 +279,8 @@ impl Referee for Go {
             let words = format!("a Go board has a side of at least {MIN_PLAY_SIZE}");
             return Err(Error::Setting(words));
         }
-        Ok(Self { sizes })
+        let clock = settings.time_control;
+        Ok(Self { sizes, clock })
     }
 
     /// The start is the board side, drawn from the seed between the smallest and largest.
