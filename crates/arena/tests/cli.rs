@@ -58,7 +58,9 @@ fn every_game_plays_a_match_writes_jsonl_and_replays() {
         );
         let finals = text.lines().filter(|line| line.starts_with("game "));
         assert_eq!(
-            finals.map(|line| line.split(' ').nth(1)).collect::<Vec<_>>(),
+            finals
+                .map(|line| line.split(' ').nth(1))
+                .collect::<Vec<_>>(),
             [Some("0"), Some("1")],
             "{game}: both finals shown:\n{text}"
         );
