@@ -3,7 +3,8 @@
 //! - [`referee`]: the [`referee::Referee`] trait every game implements once: its name, limit,
 //!   settings and starts, over its [`turn::Judge`] and its [`replay::Replay`]; [`turn`]: the
 //!   one turn loop every game is played with, over the hooks of each game's [`turn::Judge`];
-//!   [`termination`]: how a game ended, typed;
+//!   [`termination`]: how a game ended, typed; [`clock`]: time controls with a clock over the
+//!   game (`--tc`), and the clock the referee keeps for each program;
 //! - one folder per game, each with its referee (the judge's protocol, limits and quirks),
 //!   its built-in players (`builtins`), its `alphabeta` baseline (`baseline`) and its replay:
 //!   states, text and pictures (`picture`): [`floodwars`], [`grow`], [`domain`], [`cram`], and
@@ -14,7 +15,8 @@
 //!   alpha-beta searches to a depth or for a time; [`serve`]: what the built-ins need to run
 //!   as processes (`arena player`);
 //! - [`process`]: one run of a bot process, or a session with one, with its time and memory;
-//!   [`pen`]: every process a player starts ends with its game;
+//!   [`pen`]: every process a player starts ends with its game; `procfs`: what the referee
+//!   reads of a process in `/proc`;
 //! - [`record`]: the record of a game, the same for every game (JSONL);
 //! - [`matchup`]: board pairs from both seats, in parallel, and the match summary;
 //! - [`tournament`]: round robins with standings and a crosstable;
@@ -31,6 +33,7 @@
 #![deny(missing_docs)]
 
 pub mod baseline;
+pub mod clock;
 pub mod cram;
 pub mod domain;
 pub mod error;
@@ -45,6 +48,7 @@ pub mod pen;
 pub mod playback;
 pub mod player;
 pub mod process;
+pub(crate) mod procfs;
 pub mod record;
 pub mod referee;
 pub mod replay;

@@ -266,6 +266,11 @@ pub struct PlayerFigures {
     pub ready_ms: f64,
     /// The largest peak resident memory, in MiB.
     pub peak_mib: f64,
+    /// The time its moves took over a game, in seconds: the mean and the most over the games.
+    pub game_s: (f64, f64),
+    /// With a clock (`--tc`): the least time left on its clock when a move of it came, in
+    /// seconds; `None` without a clock.
+    pub least_left_s: Option<f64>,
 }
 
 /// The result table of a match, from player `a`'s side.
@@ -297,6 +302,10 @@ struct Costs {
     first_move_ms: f64,
     ready_ms: f64,
     peak_mib: f64,
+    /// The time of all its moves in each game, in seconds.
+    game_s: Vec<f64>,
+    /// The least time left on its clock, in seconds, once a game had a clock.
+    least_left_s: Option<f64>,
 }
 
 impl Costs {
@@ -307,7 +316,13 @@ impl Costs {
         self.first_move_ms = self
             .first_move_ms
             .max(times.first().copied().unwrap_or(0.0));
+        self.game_s.push(times.iter().sum::<f64>() / 1000.0);
         self.move_ms.extend(times);
+        let own = record.moves.iter().filter(|m| m.seat == seat);
+        for left_ms in own.filter_map(|m| m.clock_left_ms) {
+            let left = left_ms as f64 / 1000.0;
+            self.least_left_s = Some(self.least_left_s.map_or(left, |least| least.min(left)));
+        }
         let seat = usize::from(seat);
         self.peak_mib = self.peak_mib.max(record.peak_kib[seat] as f64 / 1024.0);
         self.ready_ms = self.ready_ms.max(record.ready_micros[seat] as f64 / 1000.0);
@@ -326,6 +341,11 @@ impl Costs {
             first_move_ms: self.first_move_ms,
             ready_ms: self.ready_ms,
             peak_mib: self.peak_mib,
+            game_s: (
+                self.game_s.iter().sum::<f64>() / self.game_s.len().max(1) as f64,
+                self.game_s.iter().copied().fold(0.0, f64::max),
+            ),
+            least_left_s: self.least_left_s,
         }
     }
 }
@@ -400,27 +420,37 @@ impl Summary {
         writeln!(f, "  by board pairs: {}", self.pairs)
     }
 
-    /// The table of move times, readiness and memory.
+    /// The table of move times, time used per game, time left on the clock (with a clock),
+    /// readiness and memory.
     fn fmt_costs(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = &self.players;
         let width = a.name.len().max(b.name.len()).max(6);
         let ready = a.ready_ms > 0.0 || b.ready_ms > 0.0;
+        let clock = a.least_left_s.is_some() || b.least_left_s.is_some();
         write!(
             f,
-            "  {:<width$} {:>8} {:>8} {:>8} {:>10}",
-            "player", "p50 ms", "p99 ms", "max ms", "1st max ms"
+            "  {:<width$} {:>8} {:>8} {:>8} {:>10} {:>8} {:>10}",
+            "player", "p50 ms", "p99 ms", "max ms", "1st max ms", "s/game", "max s/game"
         )?;
+        if clock {
+            write!(f, " {:>10}", "least left")?;
+        }
         if ready {
             write!(f, " {:>9}", "ready ms")?;
         }
         writeln!(f, " {:>8}", "peak MiB")?;
         for player in [a, b] {
             let (p50, p99, max) = player.move_ms;
+            let (game_mean, game_max) = player.game_s;
             write!(
                 f,
-                "  {:<width$} {p50:>8.1} {p99:>8.1} {max:>8.1} {:>10.1}",
+                "  {:<width$} {p50:>8.1} {p99:>8.1} {max:>8.1} {:>10.1} {game_mean:>8.2} {game_max:>10.2}",
                 player.name, player.first_move_ms
             )?;
+            if clock {
+                let least = player.least_left_s.map(|s| format!("{s:.2} s"));
+                write!(f, " {:>10}", least.as_deref().unwrap_or("-"))?;
+            }
             if ready {
                 write!(f, " {:>9.1}", player.ready_ms)?;
             }
@@ -460,5 +490,58 @@ mod tests {
         assert_eq!(time_left(Duration::ZERO, 0, 4), Duration::ZERO);
         assert_eq!(short_duration(time_left(minute, 1, 63)), "1h02m");
         assert_eq!(short_duration(Duration::from_secs(185)), "3m05s");
+    }
+
+    /// A game of `a` (seat `a_seat`) whose moves took `micros` each, alternating seats from
+    /// seat 0, with `a`'s clock showing `left_ms` at each of its moves where given.
+    fn game(pair: usize, a_seat: u8, micros: &[u64], left_ms: Option<u64>) -> MatchGame {
+        let players = ["a", "b"].map(String::from);
+        let players = if a_seat == 0 {
+            players
+        } else {
+            [players[1].clone(), players[0].clone()]
+        };
+        let mut record = GameRecord::new("go", 1, "5".into(), players, [5000; 2]);
+        for (number, &micros) in micros.iter().enumerate() {
+            let seat = (number % 2) as u8;
+            let clock_left_ms = left_ms
+                .filter(|_| seat == a_seat)
+                .map(|ms| ms + number as u64);
+            record.push_move(crate::record::MoveRecord {
+                seat,
+                text: "pass".into(),
+                micros,
+                peak_kib: 0,
+                clock_left_ms,
+            });
+        }
+        MatchGame {
+            pair,
+            a_seat,
+            record,
+        }
+    }
+
+    #[test]
+    fn the_table_shows_each_players_time_per_game_and_the_least_left_on_its_clock() {
+        let games = [
+            game(0, 0, &[1_000_000, 10, 2_000_000, 10], Some(500)),
+            game(0, 1, &[10, 500_000, 10, 500_000], Some(7_000)),
+        ];
+        let summary = summarize(["a", "b"], ["Black", "White"], &games);
+        let [a, b] = &summary.players;
+        assert_eq!(a.game_s, (2.0, 3.0));
+        assert_eq!(a.least_left_s, Some(0.5));
+        assert_eq!(b.least_left_s, None);
+        let table = summary.to_string();
+        assert!(table.contains("s/game max s/game least left"), "{table}");
+        assert!(table.contains("    2.00       3.00     0.50 s"), "{table}");
+        assert!(table.contains("          -"), "{table}");
+        let unclocked = [game(0, 0, &[1_000_000, 10], None)];
+        let table = summarize(["a", "b"], ["Black", "White"], &unclocked).to_string();
+        assert!(
+            table.contains("s/game") && !table.contains("least left"),
+            "{table}"
+        );
     }
 }

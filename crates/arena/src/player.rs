@@ -163,6 +163,9 @@ pub struct Player {
     /// Whether its program runs under bubblewrap (`--sandbox`: the command then starts with
     /// `bwrap`).
     pub sandboxed: bool,
+    /// The grace past every time limit (or its clock) before an answer of its program is late
+    /// (`--margin-ms`): 0, the judges' exact limits, unless set.
+    pub margin: Duration,
 }
 
 impl Player {
@@ -174,6 +177,7 @@ impl Player {
             limit: None,
             limits: true,
             sandboxed: false,
+            margin: Duration::ZERO,
         }
     }
 
@@ -185,6 +189,7 @@ impl Player {
             limit: None,
             limits: true,
             sandboxed: false,
+            margin: Duration::ZERO,
         }
     }
 

@@ -4,9 +4,10 @@ use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 
 use crate::pen::Pen;
+use crate::procfs::{ended_status, high_water_kib, read_status, status_high_water_kib};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -22,10 +23,12 @@ pub const PROCESS_LIMIT: u32 = 64;
 /// process with `SIGXFSZ`). No judge states one; the arena's own limit.
 pub const FILE_LIMIT: u64 = 64 << 20;
 
-/// What the referee holds a player's processes to, beyond time: each limit `None` is not
-/// enforced.
+/// What the referee holds a player's processes to beyond its time limits (each limit `None` is
+/// not enforced), and the margin past every time limit before an answer is late.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProcessLimits {
+    /// The grace past a time limit: an answer seen within it is in time (`--margin-ms`).
+    pub margin: Duration,
     /// The peak resident memory of the process, or of any process it started, in KiB.
     pub memory_kib: Option<u64>,
     /// Processes at once: the program and everything it started.
@@ -219,73 +222,6 @@ fn spawn(
     })
 }
 
-/// The fields of `/proc/PID/stat` (`pid` a number, or `self`) from field 3 on (`stat_field`
-/// picks one by its number in proc(5)); `None` once the process is gone.
-fn read_stat(pid: &str) -> Option<String> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // Field 2, the name in parentheses, may hold spaces: keep what follows its last `)`.
-    Some(stat.rsplit_once(')')?.1.to_string())
-}
-
-/// Field `number` (as proc(5) numbers them, from 3) of what [`read_stat`] returned.
-fn stat_field(fields: &str, number: usize) -> Option<&str> {
-    fields.split_whitespace().nth(number - 3)
-}
-
-/// Where the program text of process `pid` (a number, or `self`) starts in its address space:
-/// `startcode`, field 26 of `/proc/PID/stat`. `None` if it cannot be read.
-fn code_start(pid: &str) -> Option<u64> {
-    stat_field(&read_stat(pid)?, 26)?.parse().ok()
-}
-
-/// The referee's own [`code_start`], read once.
-fn referee_code_start() -> Option<u64> {
-    static START: OnceLock<Option<u64>> = OnceLock::new();
-    *START.get_or_init(|| code_start("self"))
-}
-
-/// The peak resident memory of process `pid` so far, in KiB: `VmHWM` from
-/// `/proc/PID/status`, which counts only the address space the process got at `exec` (unlike
-/// `wait4`'s `ru_maxrss`, which also keeps the high-water mark of the referee's image the
-/// child was spawned from: a few MiB, more than a small bot's own peak). `None` once the
-/// process has exited, and while it still runs in the referee's memory: `posix_spawn` returns
-/// once the kernel has begun the child's `exec` (a fork, where a file size limit is set,
-/// returns sooner), a moment before the child's memory is swapped for the bot's, and until
-/// then its `VmHWM` is the referee's (on a busy machine that moment
-/// can last milliseconds). Its code address tells the two apart: the referee's until the
-/// swap, the bot's after it (a fresh one even when the bot is this program, by address space
-/// randomisation).
-fn high_water_kib(pid: &str) -> Option<u64> {
-    // Read the code address first: once it has changed, the status read after it is the bot's.
-    let code = code_start(pid)?;
-    if Some(code) == referee_code_start() {
-        return None;
-    }
-    status_high_water_kib(pid)
-}
-
-/// What the referee reads of a process's `/proc/PID/status`.
-struct Status {
-    /// `VmHWM`, in KiB.
-    high_water_kib: u64,
-    /// `Threads`.
-    threads: u32,
-}
-
-/// `/proc/PID/status` read (`pid` a number, or `self`); `None` once the process is gone.
-fn read_status(pid: &str) -> Option<Status> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let field = |name: &str| -> Option<u64> {
-        let line = status.lines().find(|line| line.starts_with(name))?;
-        line.split_whitespace().nth(1)?.parse().ok()
-    };
-    Some(Status {
-        // A process whose memory is gone (a zombie) has no `VmHWM` line.
-        high_water_kib: field("VmHWM:").unwrap_or(0),
-        threads: field("Threads:").unwrap_or(1) as u32,
-    })
-}
-
 /// What a look at a player's process tree found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Survey {
@@ -347,11 +283,6 @@ fn survey_from(pid: &str, found: &mut Survey) {
         found.processes += 1;
         survey_from(child, found);
     }
-}
-
-/// `VmHWM` from `/proc/PID/status` (`pid` a number, or `self`), in KiB.
-fn status_high_water_kib(pid: &str) -> Option<u64> {
-    read_status(pid).map(|status| status.high_water_kib)
 }
 
 /// How a reaped process ended and what it cost.
@@ -445,10 +376,10 @@ fn reaped_peak_kib(seen_kib: u64, usage: &libc::rusage) -> u64 {
 }
 
 /// Runs `command` (program and arguments) with `input` on its standard input, then end of
-/// file, killing it if it runs longer than `limit`, goes over one of `limits` (memory and
-/// processes read every 2 ms), or writes [`OUTPUT_LIMIT`] bytes to either output.
+/// file, killing it if it runs longer than `limit` and the margin, goes over one of `limits`
+/// (memory and processes read every 2 ms), or writes [`OUTPUT_LIMIT`] bytes to either output.
 pub fn run_once(command: &[String], input: &[u8], limit: Duration, limits: &ProcessLimits) -> Run {
-    let start = Instant::now();
+    let (start, limit) = (Instant::now(), limit + limits.margin);
     let failed = |message: String| Run {
         exit: Exit::SpawnFailed(message),
         timed_out: false,
@@ -552,17 +483,6 @@ fn watch(pid: libc::pid_t, limits: ProcessLimits, watch: &Watch) {
     }
 }
 
-/// The wait status of process `pid` once it has ended and awaits its parent's wait (its
-/// `exit_code`, field 52 of `/proc/PID/stat`, read when its state is `Z`); `None` while it
-/// runs.
-fn ended_status(pid: &str) -> Option<i32> {
-    let fields = read_stat(pid)?;
-    if stat_field(&fields, 3)? != "Z" {
-        return None;
-    }
-    stat_field(&fields, 52)?.parse().ok()
-}
-
 /// What waiting for an answer line came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Received {
@@ -633,11 +553,11 @@ impl Session {
         stdin.flush()
     }
 
-    /// Waits at most `limit` for the next line of output. A line found only after `limit`
-    /// (the referee itself held up) is late like a missing one. No line because the bot went
-    /// over a limit is that breach.
+    /// Waits at most `limit` and the margin for the next line of output. A line found only
+    /// after that (the referee itself held up) is late like a missing one. No line because
+    /// the bot went over a limit is that breach.
     pub fn receive(&mut self, limit: Duration) -> Received {
-        let start = Instant::now();
+        let (start, limit) = (Instant::now(), limit + self.limits.margin);
         let received = match self.lines.recv_timeout(limit) {
             Ok(line) => {
                 let took = start.elapsed();

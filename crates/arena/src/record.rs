@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::TimeControl;
 use crate::error::Error;
 use crate::shard::Shard;
 use crate::termination::Loss;
@@ -22,6 +23,11 @@ pub struct MoveRecord {
     /// processes that live for the game, whose peak is in [`GameRecord::peak_kib`], and for a
     /// process that ended before the referee could read its peak).
     pub peak_kib: u64,
+    /// In a game with a clock (`--tc`), the time that was left on the mover's clock when its
+    /// move came, before any increment, in milliseconds; absent otherwise (and for built-ins,
+    /// which play off the clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_left_ms: Option<u64>,
 }
 
 /// A player's loss by a bad answer: an illegal or malformed move, a crash, a timeout.
@@ -48,8 +54,17 @@ pub struct GameRecord {
     pub start: String,
     /// The players' names, seat 0 (moves first) then seat 1.
     pub players: [String; 2],
-    /// Each seat's limit per move (or turn), in milliseconds.
+    /// Each seat's limit per move (or turn), in milliseconds (with a clock, the limit of
+    /// everything but the moves).
     pub limits_ms: [u64; 2],
+    /// The clock both programs play under over the game (`--tc`), where it has one; absent
+    /// otherwise, and in records written before the arena had clocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
+    /// Each seat's margin past its time limits before an answer is late (`--margin-ms`), in
+    /// milliseconds; absent when both are 0.
+    #[serde(default, skip_serializing_if = "no_margins")]
+    pub margins_ms: [u64; 2],
     /// The moves in order.
     pub moves: Vec<MoveRecord>,
     /// The seat that forfeited, if one did.
@@ -74,6 +89,11 @@ fn is_false(value: &bool) -> bool {
     !value
 }
 
+/// Whether neither seat has a margin (the field left out of the JSONL then).
+fn no_margins(margins_ms: &[u64; 2]) -> bool {
+    *margins_ms == [0, 0]
+}
+
 impl GameRecord {
     /// An unplayed game: no moves, no points, no winner.
     pub fn new(
@@ -89,6 +109,8 @@ impl GameRecord {
             start,
             players,
             limits_ms,
+            time_control: None,
+            margins_ms: [0, 0],
             moves: Vec::new(),
             forfeit: None,
             points: [0, 0],
@@ -100,15 +122,10 @@ impl GameRecord {
     }
 
     /// Records a move, and raises its seat's peak memory to the move's.
-    pub fn push_move(&mut self, seat: u8, text: String, micros: u64, peak_kib: u64) {
-        let peak = &mut self.peak_kib[usize::from(seat)];
-        *peak = (*peak).max(peak_kib);
-        self.moves.push(MoveRecord {
-            seat,
-            text,
-            micros,
-            peak_kib,
-        });
+    pub fn push_move(&mut self, played: MoveRecord) {
+        let peak = &mut self.peak_kib[usize::from(played.seat)];
+        *peak = (*peak).max(played.peak_kib);
+        self.moves.push(played);
     }
 
     /// Records that `seat` forfeited: the other seat wins.
@@ -213,6 +230,39 @@ mod tests {
             MatchLine::parse(&old).unwrap().record.forfeit.unwrap().loss,
             None
         );
+    }
+
+    #[test]
+    fn the_clock_and_margins_are_kept_and_old_lines_without_them_still_read() {
+        let mut record = GameRecord::new("go", 1, "9".into(), ["a".into(), "b".into()], [5000; 2]);
+        let old = serde_json::to_string(&record).unwrap();
+        assert!(
+            !old.contains("time_control") && !old.contains("margins_ms"),
+            "{old}"
+        );
+        record.time_control = Some("60+0.5".parse().unwrap());
+        record.margins_ms = [50, 0];
+        record.push_move(MoveRecord {
+            seat: 0,
+            text: "C3".into(),
+            micros: 1_200,
+            peak_kib: 0,
+            clock_left_ms: Some(59_998),
+        });
+        let text = serde_json::to_string(&record).unwrap();
+        assert!(
+            text.contains(r#""time_control":"60+0.5","margins_ms":[50,0]"#),
+            "{text}"
+        );
+        assert!(text.contains(r#""clock_left_ms":59998"#), "{text}");
+        assert_eq!(serde_json::from_str::<GameRecord>(&text).unwrap(), record);
+        let read: GameRecord = serde_json::from_str(&old).unwrap();
+        assert_eq!((read.time_control, read.margins_ms), (None, [0, 0]));
+        let bad = text.replace("60+0.5", "60+x");
+        let error = serde_json::from_str::<GameRecord>(&bad)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("is not a time control"), "{error}");
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::time::Duration;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
+use crate::clock::TimeControl;
 use crate::error::Error;
 use crate::player::{Builtin, Player};
 use crate::record::GameRecord;
@@ -33,6 +34,9 @@ pub struct Settings {
     pub resign_moves: Option<u32>,
     /// Go: the smallest lead, in points, that counts as agreeing.
     pub resign_score: Option<u32>,
+    /// A clock over the whole game for each program (`--tc`), where the judge's protocol has
+    /// one (Go).
+    pub time_control: Option<TimeControl>,
 }
 
 /// A setting a game has no use for.
@@ -48,6 +52,8 @@ pub enum Unused {
     Adjudicate,
     /// `--resign-moves` and `--resign-score`.
     Resign,
+    /// `--tc`: the judge holds each move to a fixed limit.
+    TimeControl,
 }
 
 impl Settings {
@@ -59,6 +65,7 @@ impl Settings {
             Unused::Start => self.start.is_some(),
             Unused::Adjudicate => self.adjudicate,
             Unused::Resign => self.resign_moves.is_some() || self.resign_score.is_some(),
+            Unused::TimeControl => self.time_control.is_some(),
         };
         match unused.iter().find(|setting| set(setting)) {
             Some(Unused::Sizes) => Err(does_not_apply("--min-size/--max-size", game)),
@@ -66,11 +73,16 @@ impl Settings {
             Some(Unused::Start) => Err(does_not_apply("--board", game)),
             Some(Unused::Adjudicate) => Err(does_not_apply("--adjudicate", game)),
             Some(Unused::Resign) => Err(does_not_apply("--resign-moves/--resign-score", game)),
+            Some(Unused::TimeControl) => Err(Error::Setting(format!(
+                "--tc does not apply to {game}: its judge holds each move to a fixed limit \
+                 (--limit-ms); only go keeps a clock over the game"
+            ))),
             None => Ok(()),
         }
     }
 
-    /// An error if any start setting is set (`game`'s start is fixed), or `--adjudicate`.
+    /// An error if any start setting is set (`game`'s start is fixed), `--adjudicate` or
+    /// `--tc`.
     pub fn refuse_starts(&self, game: &'static str) -> Result<(), Error> {
         let unused = [
             Unused::Sizes,
@@ -78,6 +90,7 @@ impl Settings {
             Unused::Start,
             Unused::Adjudicate,
             Unused::Resign,
+            Unused::TimeControl,
         ];
         self.refuse(game, &unused)
     }
@@ -124,7 +137,7 @@ pub trait Referee: Judge + Replay + Default {
     const SERVE: Serve;
 
     /// The referee for `settings`, or why they do not apply to this game; by default the game's
-    /// start is fixed: any start setting is refused.
+    /// start is fixed and it has no clock: any start setting, and `--tc`, is refused.
     fn new(settings: &Settings) -> Result<Self, Error> {
         settings.refuse_starts(Self::NAME)?;
         Ok(Self::default())

@@ -1,6 +1,6 @@
 //! Going on with a run that was stopped or killed (`--resume`): the complete board pairs its
-//! `--jsonl` file holds, checked to be of this run (the game, the seed, the players and their
-//! limits), are taken as played, and only the missing pairs are played ([`play_remaining`]).
+//! `--jsonl` file holds, checked to be of this run (the game, the seed, the players, their
+//! limits, the clock and the margins), are taken as played, and only the missing pairs are played ([`play_remaining`]).
 //! A pair is written whole, in one write followed by a sync ([`crate::jsonl::JsonlWriter`]), so
 //! a run killed at any moment leaves whole pairs, and at most one game of a pair that was still
 //! being played (a pair with one game is played again).
@@ -8,14 +8,17 @@
 use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 
+use crate::clock::TimeControl;
 use crate::error::Error;
 use crate::jsonl::JsonlFile;
 use crate::matchup::{MatchGame, Schedule, play_pairs_among};
 use crate::player::Player;
+use crate::record::GameRecord;
 use crate::referee::Referee;
 
 /// What makes a file's games those of one match (an SPRT's, or one pairing of a tournament):
-/// the game, the match seed, the players' names (`a`, then `b`) and their time limits.
+/// the game, the match seed, the players' names (`a`, then `b`), their time limits, the clock
+/// and their margins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchKey {
     /// The game's name.
@@ -26,6 +29,23 @@ pub struct MatchKey {
     pub names: [String; 2],
     /// The time limits of `a` and `b`, in milliseconds.
     pub limits_ms: [u64; 2],
+    /// The clock over the game (`--tc`), if there is one.
+    pub time_control: Option<TimeControl>,
+    /// The margins of `a` and `b` past their time limits (`--margin-ms`), in milliseconds.
+    pub margins_ms: [u64; 2],
+}
+
+impl MatchKey {
+    /// Whether the game of `record`, in which `a` sat in `a_seat`, is one of this match.
+    fn holds(&self, record: &GameRecord, match_seed: u64, a_seat: usize) -> bool {
+        let seats = [a_seat, 1 - a_seat];
+        record.game == self.game
+            && match_seed == self.seed
+            && seats.map(|seat| &record.players[seat]) == [&self.names[0], &self.names[1]]
+            && seats.map(|seat| record.limits_ms[seat]) == self.limits_ms
+            && record.time_control == self.time_control
+            && seats.map(|seat| record.margins_ms[seat]) == self.margins_ms
+    }
 }
 
 /// The complete pairs of each of `matches` in a `--jsonl` file, in pair order (a pair with one
@@ -36,20 +56,13 @@ pub fn resumed(file: &JsonlFile, matches: &[MatchKey]) -> Result<Vec<Vec<[MatchG
     for line in &file.lines {
         let seat = usize::from(line.a_seat);
         let record = &line.record;
-        let of = |key: &MatchKey| {
-            record.game == key.game
-                && line.match_seed == key.seed
-                && record.players[seat] == key.names[0]
-                && record.players[1 - seat] == key.names[1]
-                && record.limits_ms[seat] == key.limits_ms[0]
-                && record.limits_ms[1 - seat] == key.limits_ms[1]
-        };
+        let of = |key: &MatchKey| key.holds(record, line.match_seed, seat);
         let Some(index) = matches.iter().position(of) else {
             let [a, b] = &record.players;
             return Err(Error::Record(format!(
                 "{} holds a game ({a} against {b}, game {}, seed {}) of no match of this run \
-                 (the game, the seed, the players and their limits): give another --jsonl \
-                 file, or leave out --resume",
+                 (the game, the seed, the players, their limits, the clock and the margins): \
+                 give another --jsonl file, or leave out --resume",
                 file.name, record.game, line.match_seed
             )));
         };

@@ -3,6 +3,7 @@
 //! text (what `--jsonl` records and the tables print) is each judge's wording, as before.
 
 use std::fmt;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -140,6 +141,17 @@ pub enum Loss {
         /// The limit, in bytes.
         limit_bytes: u64,
     },
+    /// Its clock ran out (a game with a clock, `--tc`): no reply within the time on its clock
+    /// and its margin, or one that came later.
+    OutOfTime {
+        /// The time on its clock when it was asked, in milliseconds.
+        left_ms: u64,
+        /// Its margin past the clock, in milliseconds.
+        margin_ms: u64,
+        /// The time its reply took, in milliseconds; `None` when none came within the time on
+        /// its clock and the margin (the referee stopped waiting).
+        took_ms: Option<u64>,
+    },
     /// It resigned (Go).
     Resigned,
     /// A built-in the game has no strategy for.
@@ -171,8 +183,19 @@ impl From<Breach> for Loss {
 }
 
 impl Loss {
+    /// Lost on time with `left` on the clock and `margin` past it; `took` is the reply's time,
+    /// `None` when none came.
+    pub fn out_of_time(left: Duration, margin: Duration, took: Option<Duration>) -> Self {
+        let millis = |time: Duration| time.as_millis() as u64;
+        Self::OutOfTime {
+            left_ms: millis(left),
+            margin_ms: millis(margin),
+            took_ms: took.map(millis),
+        }
+    }
+
     /// Nothing came within `limit`.
-    pub fn late(awaited: Awaited, limit: std::time::Duration) -> Self {
+    pub fn late(awaited: Awaited, limit: Duration) -> Self {
         let limit_ms = limit.as_millis() as u64;
         Self::Late { awaited, limit_ms }
     }
@@ -201,14 +224,7 @@ impl fmt::Display for Loss {
                 Awaited::Ok => write!(f, "no OK within {limit_ms} ms of starting"),
                 _ => write!(f, "no {awaited} within {limit_ms} ms"),
             },
-            Self::Closed { awaited } => match awaited {
-                Awaited::Ok => write!(f, "closed its output before OK (it exited or crashed)"),
-                Awaited::Reply(command) => write!(
-                    f,
-                    "closed its output (it exited or crashed) before replying to {command:?}"
-                ),
-                _ => write!(f, "closed its output (it exited or crashed)"),
-            },
+            Self::Closed { awaited } => fmt_closed(f, awaited),
             Self::ExitStatus { code, first_line } => {
                 write!(f, "exited with status {code}: {first_line}")
             }
@@ -245,11 +261,47 @@ impl fmt::Display for Loss {
                     "file size limit: a file written past {limit_bytes} bytes"
                 )
             }
+            Self::OutOfTime {
+                left_ms,
+                margin_ms,
+                took_ms,
+            } => fmt_out_of_time(f, *left_ms, *margin_ms, *took_ms),
             Self::Resigned => write!(f, "resigned"),
             Self::NoSuchBuiltin { builtin, game } => {
                 write!(f, "no {builtin} built-in plays {game}")
             }
         }
+    }
+}
+
+/// "closed its output (it exited or crashed)", before what it was `awaited` for where that
+/// says more.
+fn fmt_closed(f: &mut fmt::Formatter<'_>, awaited: &Awaited) -> fmt::Result {
+    match awaited {
+        Awaited::Ok => write!(f, "closed its output before OK (it exited or crashed)"),
+        Awaited::Reply(command) => write!(
+            f,
+            "closed its output (it exited or crashed) before replying to {command:?}"
+        ),
+        _ => write!(f, "closed its output (it exited or crashed)"),
+    }
+}
+
+/// "lost on time: 0.100 s left, took 0.412 s", with the margin where there is one.
+fn fmt_out_of_time(
+    f: &mut fmt::Formatter<'_>,
+    left_ms: u64,
+    margin_ms: u64,
+    took_ms: Option<u64>,
+) -> fmt::Result {
+    let seconds = |ms: u64| ms as f64 / 1000.0;
+    write!(f, "lost on time: {:.3} s left", seconds(left_ms))?;
+    if margin_ms > 0 {
+        write!(f, " and a margin of {:.3} s", seconds(margin_ms))?;
+    }
+    match took_ms {
+        Some(took) => write!(f, ", took {:.3} s", seconds(took)),
+        None => write!(f, ", no reply within {:.3} s", seconds(left_ms + margin_ms)),
     }
 }
 
@@ -278,6 +330,15 @@ mod tests {
             "closed its output before OK (it exited or crashed)"
         );
         assert_eq!(Loss::Resigned.to_string(), "resigned");
+        let (left, took) = (Duration::from_millis(100), Duration::from_millis(412));
+        assert_eq!(
+            Loss::out_of_time(left, Duration::ZERO, Some(took)).to_string(),
+            "lost on time: 0.100 s left, took 0.412 s"
+        );
+        assert_eq!(
+            Loss::out_of_time(left, Duration::from_millis(50), None).to_string(),
+            "lost on time: 0.100 s left and a margin of 0.050 s, no reply within 0.150 s"
+        );
         let memory = Loss::MemoryLimit {
             limit_mib: 8,
             peak_kib: 9 * 1024 + 512,

@@ -13,10 +13,11 @@ use std::time::{Duration, Instant};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
+use crate::clock::{Clock, ClockReading, TimeControl};
 use crate::error::Error;
 use crate::player::{Builtin, Player, Program};
 use crate::process::{FILE_LIMIT, PROCESS_LIMIT, ProcessLimits, Received, Session};
-use crate::record::GameRecord;
+use crate::record::{GameRecord, MoveRecord};
 pub use crate::termination::FinalPoints;
 use crate::termination::{Awaited, Loss, Termination};
 
@@ -70,12 +71,16 @@ pub struct Turn<'a, P> {
     pub position: &'a P,
     /// The last move of the game, as recorded (`None` before the first).
     pub last: Option<&'a str>,
-    /// The limit of this turn.
+    /// The limit of this turn: with a clock, the time on it (the player's margin comes on
+    /// top of either, in [`Turn::limits`]).
     pub limit: Duration,
+    /// What the player's clock shows, in a game with a clock (`--tc`): what the referee tells
+    /// it before it is asked (Go's `time_left`).
+    pub clock: Option<ClockReading>,
     /// Whether this is the seat's first turn of the game.
     pub first: bool,
     /// What the program is held to beyond time: its judge's stated memory and the arena's own
-    /// process and file size limits, unless its limits are off.
+    /// process and file size limits, unless its limits are off; and its margin past the limit.
     pub limits: ProcessLimits,
 }
 
@@ -135,6 +140,12 @@ pub trait Judge: Sync {
 
     /// The position the game starts from.
     fn position(&self, start: &Self::Start) -> Self::Position;
+
+    /// The clock each program plays under over a game (`--tc`), where the judge's protocol has
+    /// one (Go); by default none: each move has its limit.
+    fn time_control(&self) -> Option<TimeControl> {
+        None
+    }
 
     /// The seat to move, or `None` when the game is over.
     fn to_move(&self, position: &Self::Position) -> Option<usize>;
@@ -227,6 +238,8 @@ struct Table<'a, J: Judge> {
     judge: &'a J,
     players: [Player; 2],
     limits: [Duration; 2],
+    /// Each program's clock, in a game with one (built-ins play off the clock).
+    clocks: [Option<Clock>; 2],
     links: [Option<J::Link>; 2],
     record: GameRecord,
 }
@@ -243,17 +256,24 @@ pub fn play<J: Judge>(
     seed: u64,
 ) -> GameRecord {
     let limits = players.map(|player| player.limit.unwrap_or(limit));
-    let record = GameRecord::new(
+    let mut record = GameRecord::new(
         game,
         seed,
         start.to_string(),
         players.map(|player| player.name.clone()),
         limits.map(|limit| limit.as_millis() as u64),
     );
+    record.time_control = judge.time_control();
+    record.margins_ms = players.map(|player| player.margin.as_millis() as u64);
+    let clocks = players.map(|player| match player.program {
+        Program::Command(_) => judge.time_control().map(Clock::new),
+        Program::Builtin(_) => None,
+    });
     let mut table = Table {
         judge,
         players: players.map(|player| player.for_game(seed)),
         limits,
+        clocks,
         links: [None, None],
         record,
     };
@@ -271,10 +291,11 @@ impl<J: Judge> Table<'_, J> {
     /// arena's own process and file size limits, unless the player's limits are off.
     fn held_to(&self, seat: usize) -> ProcessLimits {
         let player = &self.players[seat];
-        let sandboxed = player.sandboxed;
+        let (sandboxed, margin) = (player.sandboxed, player.margin);
         if !player.limits {
             return ProcessLimits {
                 sandboxed,
+                margin,
                 ..ProcessLimits::default()
             };
         }
@@ -283,6 +304,7 @@ impl<J: Judge> Table<'_, J> {
             processes: Some(PROCESS_LIMIT),
             file_bytes: Some(FILE_LIMIT),
             sandboxed,
+            margin,
         }
     }
 
@@ -313,37 +335,77 @@ impl<J: Judge> Table<'_, J> {
                     Ok(Reply::timed(played, start.elapsed()))
                 }
                 Program::Command(command) => {
+                    let clock = self.clocks[seat].as_ref();
                     let turn = Turn {
                         command,
                         position,
                         last: self.record.moves.last().map(|m| m.text.as_str()),
-                        limit: self.limits[seat],
+                        limit: clock.map_or(self.limits[seat], Clock::allowance),
+                        clock: clock.map(Clock::reading),
                         first: !moved[seat],
                         limits: self.held_to(seat),
                     };
                     self.judge.ask(&mut self.links[seat], turn)
                 }
             };
-            let answer = match answer {
-                Ok(answer) => answer,
+            let (answer, clock_left) = match self.on_clock(seat, answer) {
+                Ok(timed) => timed,
                 Err(loss) => return Termination::Forfeit { seat, loss },
             };
-            let text = self.judge.notation(position, seat, answer.played);
-            let micros = answer.took.as_micros() as u64;
-            self.judge.apply(position, seat, answer.played);
             moved[seat] = true;
-            (self.record).push_move(seat as u8, text.clone(), micros, answer.peak_kib);
-            if let Err(loss) = self.tell(seat, &text) {
-                return Termination::Forfeit {
-                    seat: 1 - seat,
-                    loss,
-                };
-            }
-            if let ControlFlow::Break(ending) = self.judge.adjudicate(position, &mut self.links) {
-                return ending;
+            if let Some(ended) = self.play_move(position, seat, answer, clock_left) {
+                return ended;
             }
         }
         Termination::Normal
+    }
+
+    /// The answer of `seat` as its clock takes it, where it has one, with the time that was
+    /// left on the clock when it came: no answer within the time on the clock and the margin
+    /// (a late one) loses on time, as does a reply that came later.
+    fn on_clock(
+        &mut self,
+        seat: usize,
+        answer: Result<Reply<J::Move>, Loss>,
+    ) -> Result<(Reply<J::Move>, Option<Duration>), Loss> {
+        let margin = self.players[seat].margin;
+        let Some(clock) = &mut self.clocks[seat] else {
+            return answer.map(|reply| (reply, None));
+        };
+        match answer {
+            Err(Loss::Late { .. }) => Err(clock.ran_out(margin)),
+            Err(loss) => Err(loss),
+            Ok(reply) => Ok((reply, Some(clock.charge(reply.took, margin)?))),
+        }
+    }
+
+    /// Plays and records the move of `seat` (`clock_left`: the time left on its clock), tells
+    /// the other seat, and adjudicates; the game's end if that ends it.
+    fn play_move(
+        &mut self,
+        position: &mut J::Position,
+        seat: usize,
+        answer: Reply<J::Move>,
+        clock_left: Option<Duration>,
+    ) -> Option<Termination> {
+        let text = self.judge.notation(position, seat, answer.played);
+        self.judge.apply(position, seat, answer.played);
+        self.record.push_move(MoveRecord {
+            seat: seat as u8,
+            text: text.clone(),
+            micros: answer.took.as_micros() as u64,
+            peak_kib: answer.peak_kib,
+            clock_left_ms: clock_left.map(|left| left.as_millis() as u64),
+        });
+        if let Err(loss) = self.tell(seat, &text) {
+            return Some(Termination::Forfeit {
+                seat: 1 - seat,
+                loss,
+            });
+        }
+        self.judge
+            .adjudicate(position, &mut self.links)
+            .break_value()
     }
 
     /// Tells the other seat's program the move of `seat`.

@@ -65,6 +65,30 @@ fn a_line_found_after_the_limit_is_late() {
 }
 
 #[test]
+fn the_margin_lets_an_answer_past_the_limit_in_and_no_later_one() {
+    let with_margin = |ms| ProcessLimits {
+        margin: Duration::from_millis(ms),
+        ..ProcessLimits::default()
+    };
+    let limit = Duration::from_millis(100);
+    let sleeper = ["sh".to_string(), "-c".into(), "sleep 0.3".into()];
+    let run = |margin_ms| run_once(&sleeper, b"", limit, &with_margin(margin_ms));
+    let (passed, late) = (run(2000), run(0));
+    assert_eq!((passed.exit, passed.timed_out), (Exit::Code(0), false));
+    assert!(passed.elapsed >= Duration::from_millis(300));
+    assert!(late.timed_out && matches!(late.exit, Exit::Signal(_)));
+    let answer = |margin_ms| {
+        let script = "sleep 0.3; echo late";
+        let mut bot = Session::start(&shell(script), &with_margin(margin_ms)).unwrap();
+        let received = bot.receive(limit);
+        bot.finish(Duration::from_millis(10));
+        received
+    };
+    assert!(matches!(answer(2000), Received::Line(line, _) if line == "late"));
+    assert_eq!(answer(0), Received::Timeout);
+}
+
+#[test]
 fn peak_memory_is_the_bots_own() {
     // The referee holds 32 MiB; a child spawned from it starts from that image, which
     // `ru_maxrss` would count. The bot's own peak is what the judge limits.

@@ -562,7 +562,9 @@ mod tests {
             "{help}"
         );
         assert!(help.contains("--mcts"), "{help}");
-        let budget = help.lines().find(|line| line.starts_with("  --budget-ms N"));
+        let budget = help
+            .lines()
+            .find(|line| line.starts_with("  --budget-ms N"));
         assert_eq!(
             budget,
             Some(

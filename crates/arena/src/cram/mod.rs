@@ -294,7 +294,7 @@ impl Referee for Cram {
     const SERVE: Serve = builtins::serve;
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse(Self::NAME, &[Unused::Resign])?;
+        settings.refuse(Self::NAME, &[Unused::Resign, Unused::TimeControl])?;
         let sizes = settings.sizes_or((5, 21), floodgate_cram_core::board::MAX_SIDE)?;
         let prefill_percent = settings.prefill_percent.unwrap_or(0);
         if prefill_percent > 100 {

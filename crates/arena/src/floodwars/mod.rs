@@ -180,10 +180,13 @@ impl Referee for FloodWars {
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         // Its judge ends a game once the score can no longer change: nothing to adjudicate.
-        settings.refuse(
-            Self::NAME,
-            &[Unused::Prefill, Unused::Adjudicate, Unused::Resign],
-        )?;
+        let unused = [
+            Unused::Prefill,
+            Unused::Adjudicate,
+            Unused::Resign,
+            Unused::TimeControl,
+        ];
+        settings.refuse(Self::NAME, &unused)?;
         let sizes = settings.sizes_or(
             (10, floodgate_floodwars_core::MAX_SIDE),
             floodgate_floodwars_core::MAX_SIDE,

@@ -3,7 +3,8 @@
 //!
 //! Each engine is one process for the whole game. The referee sets it up with `boardsize`,
 //! `clear_board`, `komi 7` and `time_settings 0 S 1` (S seconds per move: the limit, rounded
-//! up), then asks the player to move for `genmove` and tells the other engine the move with
+//! up; with a clock, `--tc`, the clock's settings, and `time_left` before every `genmove`),
+//! then asks the player to move for `genmove` and tells the other engine the move with
 //! `play`. go-core is the judge: a move it finds illegal (an occupied point, positional
 //! superko), a reply that is not a move, a late reply (the limit per move, 5 s unless
 //! `--limit-ms`), an engine that dies or refuses a legal move of its opponent, all lose the
@@ -28,6 +29,7 @@ use floodgate_go_core::{Colour, GameState, MAX_PLAY_SIZE, MIN_PLAY_SIZE, Move};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::SeedableRng;
 
+use crate::clock::TimeControl;
 use crate::error::Error;
 use crate::go::adjudication::{Agreement, ResignRule, ScoreClaim};
 use crate::player::Builtin;
@@ -52,14 +54,17 @@ pub struct Go {
     pub sizes: (usize, usize),
     /// When the engines' agreed scores end a game (`--adjudicate`); `None`: played out.
     pub resign: Option<ResignRule>,
+    /// The clock each engine plays under over the game (`--tc`); `None`: a limit per move.
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for Go {
-    /// Boards of side [`DEFAULT_SIZE`], played out.
+    /// Boards of side [`DEFAULT_SIZE`], played out, a limit per move.
     fn default() -> Self {
         Self {
             sizes: (DEFAULT_SIZE, DEFAULT_SIZE),
             resign: None,
+            clock: None,
         }
     }
 }
@@ -158,6 +163,10 @@ impl Judge for Go {
         }
     }
 
+    fn time_control(&self) -> Option<TimeControl> {
+        self.clock
+    }
+
     /// Two passes in a row end the game, as does a cap of four moves per point.
     fn to_move(&self, Played { game, .. }: &Played) -> Option<usize> {
         let cap = 4 * game.size() * game.size();
@@ -201,7 +210,9 @@ impl Judge for Go {
             format!("boardsize {}", game.size()),
             "clear_board".to_string(),
             format!("komi {KOMI}"),
-            format!("time_settings 0 {seconds} 1"),
+            (self.clock).map_or(format!("time_settings 0 {seconds} 1"), |c| {
+                c.time_settings()
+            }),
         ] {
             call(&mut session, &setup, setup_limit(limit))?;
         }
@@ -213,6 +224,9 @@ impl Judge for Go {
         let session = link.as_mut().expect("started before the first move");
         let game = &turn.position.game;
         let colour = game.to_move();
+        if let Some(clock) = turn.clock {
+            call(session, &clock.time_left(colour_word(colour)), turn.limit)?;
+        }
         let genmove = format!("genmove {}", colour_word(colour));
         let (reply, took) = call(session, &genmove, turn.limit)?;
         if reply.eq_ignore_ascii_case("resign") {
@@ -330,7 +344,12 @@ impl Referee for Go {
             moves: settings.resign_moves.unwrap_or(ResignRule::DEFAULT.moves),
             score: settings.resign_score.unwrap_or(ResignRule::DEFAULT.score),
         });
-        Ok(Self { sizes, resign })
+        let clock = settings.time_control;
+        Ok(Self {
+            sizes,
+            resign,
+            clock,
+        })
     }
 
     /// The start is the board side, drawn from the seed between the smallest and largest.

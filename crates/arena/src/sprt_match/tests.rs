@@ -34,6 +34,8 @@ fn match_key(seed: u64) -> MatchKey {
         seed,
         names,
         limits_ms: [500; 2],
+        time_control: None,
+        margins_ms: [0; 2],
     }
 }
 

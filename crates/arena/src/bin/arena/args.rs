@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use floodgate_arena::clock::TimeControl;
 use floodgate_arena::games::GAMES;
 use floodgate_arena::shard::Shard;
 use floodgate_arena::shards::PairScore;
@@ -77,6 +78,15 @@ pub(crate) struct StartArgs {
     /// the game's other limits (first turn, time to OK) scale with it.
     #[arg(long)]
     pub(crate) limit_ms: Option<u64>,
+    /// Go only: a clock over the whole game for each engine instead of a limit per move, in
+    /// seconds: MAIN+INC (Fischer, e.g. 60+0.5) or MAIN+STONES/PERIOD (Canadian byo-yomi, e.g.
+    /// 600+25/300); told with time_settings, and time_left before every genmove.
+    #[arg(long, value_name = "TC", conflicts_with = "limit_ms")]
+    pub(crate) tc: Option<TimeControl>,
+    /// The grace past every time limit (or clock) before a late answer loses, in milliseconds,
+    /// for every player (the judges': 0).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) margin_ms: u64,
     /// Lift the judge's stated limits other than time (memory) for every player, for
     /// debugging (`limits=off` does it for one player).
     #[arg(long)]

@@ -53,7 +53,7 @@ impl<R: Referee> Setup<R> {
     }
 
     /// What makes a file's games those of the match of players `a` and `b` (indices into
-    /// the players): the game, the seed, the two and their limits.
+    /// the players): the game, the seed, the two, their limits, the clock and their margins.
     pub(crate) fn match_key(&self, a: usize, b: usize) -> MatchKey {
         let pair = [&self.players[a], &self.players[b]];
         let limits = pair.map(|player| player.limit.unwrap_or(R::LIMIT));
@@ -62,6 +62,8 @@ impl<R: Referee> Setup<R> {
             seed: self.schedule.seed,
             names: pair.map(|player| player.name.clone()),
             limits_ms: limits.map(|limit| limit.as_millis() as u64),
+            time_control: self.referee.time_control(),
+            margins_ms: pair.map(|player| player.margin.as_millis() as u64),
         }
     }
 
@@ -115,14 +117,25 @@ pub(crate) fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
         max_size: start.max_size,
         prefill_percent: start.prefill,
         start: board,
+        time_control: start.tc,
     })
 }
 
 /// A player of game `R` as the start options set it (`--limit-ms` where it has no limit of its
-/// own, `--no-limits`, `--sandbox`), checked to start as it will run.
+/// own, `--margin-ms`, `--no-limits`, `--sandbox`), checked to start as it will run. Under a
+/// clock (`--tc`) a limit of its own is refused: the clock is its limit.
 pub(crate) fn player<R: Referee>(spec: &str, start: &StartArgs) -> Result<Player, Error> {
     let mut player = Player::parse(spec, &offer::<R>())?;
+    if let (Some(tc), Some(limit)) = (start.tc, player.limit) {
+        return Err(Error::Player(format!(
+            "player {:?} has limit_ms={} under --tc {tc}: the clock is its limit; leave out \
+             one of them",
+            player.name,
+            limit.as_millis()
+        )));
+    }
     player.limit = player.limit.or(start.limit_ms.map(Duration::from_millis));
+    player.margin = Duration::from_millis(start.margin_ms);
     player.limits &= !start.no_limits;
     if start.sandbox
         && let Program::Command(command) = &player.program
