@@ -12,7 +12,11 @@ use floodgate_go_core::gtp::GtpMove;
 use floodgate_go_core::{Colour, GameState};
 
 fn referee(limit_ms: u64) -> Limited<Go> {
-    Limited::new(Go { sizes: (5, 5) }, limit_ms)
+    let go = Go {
+        sizes: (5, 5),
+        listed: None,
+    };
+    Limited::new(go, limit_ms)
 }
 
 /// A GTP engine in shell: answers `=` to everything, and `genmove` with `answer`.

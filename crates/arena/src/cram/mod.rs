@@ -27,6 +27,7 @@ use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, draw_side};
+use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, exchange, other_seat_scores};
 
@@ -62,8 +63,9 @@ pub struct Cram {
     pub sizes: (usize, usize),
     /// About this share of the cells of random boards is pre-filled.
     pub prefill_percent: u32,
-    /// A fixed init line played in every game instead of random ones.
-    pub init: Option<InitLine>,
+    /// The init lines of a start file (or the one of `--board`), played instead of random
+    /// ones.
+    pub listed: Option<StartList<InitLine>>,
     /// End a game once the solver values its position within [`ADJUDICATION_WORK`].
     pub adjudicate: bool,
 }
@@ -77,7 +79,7 @@ impl Default for Cram {
         Self {
             sizes: (5, 21),
             prefill_percent: 0,
-            init: None,
+            listed: None,
             adjudicate: false,
         }
     }
@@ -293,27 +295,21 @@ impl Referee for Cram {
                 "--prefill is a percentage (0 to 100)".to_string(),
             ));
         }
-        let init = match &settings.start {
-            None => None,
-            Some(text) => {
-                let init = text.parse::<InitLine>();
-                Some(init.map_err(|e| Error::Start(format!("the init line file: {e}")))?)
-            }
-        };
         Ok(Self {
             sizes,
             prefill_percent,
-            init,
+            listed: settings.start_list()?,
             adjudicate: settings.adjudicate,
         })
     }
 
+    fn listed(&self) -> Option<&StartList<InitLine>> {
+        self.listed.as_ref()
+    }
+
     fn start(&self, seed: u64) -> InitLine {
-        match &self.init {
-            Some(init) => init.clone(),
-            None => init_line(seed, self.sizes, self.prefill_percent)
-                .parse()
-                .expect("a drawn init line reads back"),
-        }
+        init_line(seed, self.sizes, self.prefill_percent)
+            .parse()
+            .expect("a drawn init line reads back")
     }
 }

@@ -15,9 +15,8 @@
 
 pub mod builtins;
 pub mod picture;
+pub mod start;
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use floodgate_go_core::gtp::{GtpMove, colour_word};
@@ -31,8 +30,10 @@ use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
 use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
+use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, other_seat_scores};
+pub use start::GoStart;
 
 /// The limit per move unless `--limit-ms` says otherwise.
 pub const MOVE_LIMIT: Duration = Duration::from_secs(5);
@@ -42,17 +43,20 @@ pub const KOMI: i64 = 7;
 pub const DEFAULT_SIZE: usize = 9;
 
 /// The Go referee.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Go {
     /// The smallest and largest board side.
     pub sizes: (usize, usize),
+    /// The positions of a start file (or the one of `--board`), played instead of empty boards.
+    pub listed: Option<StartList<GoStart>>,
 }
 
 impl Default for Go {
-    /// Boards of side [`DEFAULT_SIZE`].
+    /// Empty boards of side [`DEFAULT_SIZE`].
     fn default() -> Self {
         Self {
             sizes: (DEFAULT_SIZE, DEFAULT_SIZE),
+            listed: None,
         }
     }
 }
@@ -102,38 +106,15 @@ fn call(session: &mut Session, command: &str, limit: Duration) -> Result<(String
     }
 }
 
-/// Where a Go game starts: the empty board of this side, drawn from the seed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardSide(pub usize);
-
-impl fmt::Display for BoardSide {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl FromStr for BoardSide {
-    type Err = Error;
-
-    /// A side go-core plays on, as a number.
-    fn from_str(text: &str) -> Result<Self, Error> {
-        let side = text.trim().parse().ok();
-        let side = side.filter(|n| (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(n));
-        side.map(BoardSide).ok_or_else(|| {
-            let range = format!("{MIN_PLAY_SIZE} to {MAX_PLAY_SIZE}");
-            Error::Start(format!("{text:?} is not a Go board side ({range})"))
-        })
-    }
-}
-
 impl Judge for Go {
-    type Start = BoardSide;
+    type Start = GoStart;
     type Position = GameState;
     type Move = Move;
     type Link = Session;
 
-    fn position(&self, start: &BoardSide) -> GameState {
-        GameState::new(start.0, KOMI as f64)
+    /// The game after the start's opening.
+    fn position(&self, start: &GoStart) -> GameState {
+        start.game()
     }
 
     /// Two passes in a row end the game, as does a cap of four moves per point.
@@ -162,7 +143,8 @@ impl Judge for Go {
         builtin.choose_go_move(game, game.to_move(), rng)
     }
 
-    /// Starts an engine and sets it up for a game on this board.
+    /// Starts an engine and sets it up for a game on this board, then tells it the opening's
+    /// moves with `play`.
     fn connect(
         &self,
         _: usize,
@@ -182,6 +164,11 @@ impl Judge for Go {
             format!("time_settings 0 {seconds} 1"),
         ] {
             call(&mut session, &setup, setup_limit(limit))?;
+        }
+        for &(colour, played) in game.moves() {
+            let vertex = GtpMove::from_move(played, game.size());
+            let told = format!("play {} {vertex}", colour_word(colour));
+            call(&mut session, &told, setup_limit(limit))?;
         }
         Ok(Some(session))
     }
@@ -258,19 +245,25 @@ impl Referee for Go {
     const SERVE: Option<Serve> = None;
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        let unused = [Unused::Prefill, Unused::Start, Unused::Adjudicate];
+        let unused = [Unused::Prefill, Unused::Adjudicate];
         settings.refuse(Self::NAME, &unused)?;
         let sizes = settings.sizes_or((DEFAULT_SIZE, DEFAULT_SIZE), MAX_PLAY_SIZE)?;
         if sizes.0 < MIN_PLAY_SIZE {
             let words = format!("a Go board has a side of at least {MIN_PLAY_SIZE}");
             return Err(Error::Setting(words));
         }
-        Ok(Self { sizes })
+        let listed = settings.start_list()?;
+        Ok(Self { sizes, listed })
     }
 
-    /// The start is the board side, drawn from the seed between the smallest and largest.
-    fn start(&self, seed: u64) -> BoardSide {
+    fn listed(&self) -> Option<&StartList<GoStart>> {
+        self.listed.as_ref()
+    }
+
+    /// The start is an empty board whose side is drawn from the seed between the smallest and
+    /// largest.
+    fn start(&self, seed: u64) -> GoStart {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        BoardSide(draw_side(&mut rng, self.sizes))
+        GoStart::empty(draw_side(&mut rng, self.sizes))
     }
 }

@@ -69,10 +69,18 @@ pub(crate) struct StartArgs {
     /// Cram: pre-fill about this percentage of the cells.
     #[arg(long)]
     pub(crate) prefill: Option<u32>,
-    /// Play every game from this start: Flood Wars board rows (with or without a J/S line
-    /// first), or a Cram init line.
-    #[arg(long)]
+    /// Play every game from this start, the whole file: Flood Wars board rows (with or without
+    /// a J/S line first), a Cram init line, or a Go position (a side, or an SGF game).
+    #[arg(long, conflicts_with = "starts")]
     pub(crate) board: Option<PathBuf>,
+    /// Play the starts of this file, one a line in the game's own notation (Flood Wars rows
+    /// joined by /, Cram init lines, Go SGF openings; `# ` begins a comment): board pair k
+    /// plays line k, cycling through the lines when there are more pairs than lines.
+    #[arg(long)]
+    pub(crate) starts: Option<PathBuf>,
+    /// With --starts: pair k plays entry k of an order of the lines shuffled by --seed.
+    #[arg(long, requires = "starts")]
+    pub(crate) shuffle_starts: bool,
     /// The limit per move (or turn) for both players instead of the judge's, in milliseconds;
     /// the game's other limits (first turn, time to OK) scale with it.
     #[arg(long)]
