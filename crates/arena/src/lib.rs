@@ -8,6 +8,7 @@
 //!   its built-in players (`builtins`), its `alphabeta` baseline (`baseline`) and its replay:
 //!   states, text and pictures (`picture`): [`floodwars`], [`grow`], [`domain`], [`cram`], and
 //!   [`go`] (two GTP engines playing Go by the Tromp-Taylor rules; no baseline);
+//! - [`balanced`]: balanced start sets, candidates each game's own engine finds open;
 //! - [`start_file`]: start files (`--starts`) and single starts (`--board`), read before any
 //!   game, and which start each board pair plays;
 //! - [`games`]: the registry that lists the games and turns a name into a referee;
@@ -32,6 +33,7 @@
 //! - [`error`]: the one error type of the library.
 #![deny(missing_docs)]
 
+pub mod balanced;
 pub mod baseline;
 pub mod cram;
 pub mod domain;

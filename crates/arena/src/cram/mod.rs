@@ -8,6 +8,7 @@
 //! ([`builtins`]), the `alphabeta` baseline ([`baseline`]) and the replay: states, text and
 //! pictures ([`picture`]).
 
+pub mod balance;
 pub mod baseline;
 pub mod builtins;
 pub mod picture;
@@ -26,7 +27,7 @@ use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, draw_side};
+use crate::referee::{Balance, Referee, Serve, Settings, draw_side};
 use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, exchange, other_seat_scores};
@@ -286,6 +287,7 @@ impl Referee for Cram {
     /// The limit per move (the time to say `OK` is scaled with it).
     const LIMIT: Duration = MOVE_LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
+    const BALANCE: Option<Balance<Self>> = Some(balance::candidate);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         let sizes = settings.sizes_or((5, 21), floodgate_cram_core::board::MAX_SIDE)?;

@@ -5,6 +5,7 @@
 //! Plus random boards, the built-in players ([`builtins`]), the `alphabeta` baseline
 //! ([`baseline`]) and the replay: states, text and pictures ([`picture`]).
 
+pub mod balance;
 pub mod baseline;
 pub mod builtins;
 pub mod picture;
@@ -21,7 +22,7 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
-use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
+use crate::referee::{Balance, Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
 use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss};
@@ -180,6 +181,7 @@ impl Referee for FloodWars {
     const NAME: &'static str = "floodwars";
     const LIMIT: Duration = LIMIT;
     const SERVE: Option<Serve> = Some(builtins::serve);
+    const BALANCE: Option<Balance<Self>> = Some(balance::candidate);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         // Its judge ends a game once the score can no longer change: nothing to adjudicate.

@@ -13,6 +13,7 @@
 //! The built-ins ([`builtins`]) play in the referee's process only; the replay (states, text
 //! and pictures) is in [`picture`].
 
+pub mod balance;
 pub mod builtins;
 pub mod picture;
 pub mod start;
@@ -28,7 +29,7 @@ use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
+use crate::referee::{Balance, Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
 use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss};
@@ -243,6 +244,7 @@ impl Referee for Go {
     const LIMIT: Duration = MOVE_LIMIT;
     /// The built-ins play Go in the arena's process only.
     const SERVE: Option<Serve> = None;
+    const BALANCE: Option<Balance<Self>> = Some(balance::candidate);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         let unused = [Unused::Prefill, Unused::Adjudicate];

@@ -129,6 +129,9 @@ pub(crate) enum Command {
     Player(PlayerArgs),
     /// Shows a recorded game move by move (text), or writes it as an HTML page.
     Replay(ReplayArgs),
+    /// Draws candidate starts and prints those the game's own engine finds open, as a start
+    /// file for --starts (its first line the command that made it).
+    Starts(StartsArgs),
     /// Reads the JSONL files of a match's (or tournament's) shards (`--shard K/N`) and prints
     /// the summary one run of the whole would print.
     Merge(MergeArgs),
@@ -279,6 +282,31 @@ pub(crate) struct PlayerArgs {
     pub(crate) game: String,
     /// `random`, `greedy`, `alphabeta:D` or `alphabeta:Nms`.
     pub(crate) strategy: String,
+}
+
+#[derive(Args)]
+pub(crate) struct StartsArgs {
+    /// The game (floodwars, cram or go: the others start alike).
+    #[arg(value_parser = games())]
+    pub(crate) game: String,
+    /// Starts to keep.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) count: u64,
+    /// Seed of the first candidate (candidate i is drawn from seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// The most candidates to draw before giving up.
+    #[arg(long, default_value_t = 10_000)]
+    pub(crate) tries: u64,
+    /// Smallest width and height of the boards (as for match).
+    #[arg(long)]
+    pub(crate) min_size: Option<usize>,
+    /// Largest width and height of the boards (as for match).
+    #[arg(long)]
+    pub(crate) max_size: Option<usize>,
+    /// Cram: pre-fill about this percentage of the cells.
+    #[arg(long)]
+    pub(crate) prefill: Option<u32>,
 }
 
 #[derive(Args)]
