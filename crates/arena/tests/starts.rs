@@ -314,3 +314,14 @@ fn the_shipped_start_sets_read_completely() {
         assert_eq!(text.lines().count(), comments + count);
     }
 }
+
+#[test]
+fn the_documented_examples_are_starts() {
+    let one_line: StartBoard = "@#+/*.@/+#*".parse().unwrap();
+    let rows: StartBoard = "J\n@#+\n*.@\n+#*\n".parse().unwrap();
+    assert_eq!(one_line, rows);
+    assert_eq!(one_line.to_string(), "@#+\n*.@\n+#*");
+    assert!("9_0x0_4x4_8x8".parse::<InitLine>().is_ok());
+    let go: GoStart = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[cc])".parse().unwrap();
+    assert_eq!(go.opening().len(), 2);
+}
