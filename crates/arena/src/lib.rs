@@ -9,6 +9,9 @@
 //!   its built-in players (`builtins`), its `alphabeta` baseline (`baseline`) and its replay:
 //!   states, text and pictures (`picture`): [`floodwars`], [`grow`], [`domain`], [`cram`], and
 //!   [`go`] (two GTP engines playing Go by the Tromp-Taylor rules; no baseline);
+//! - [`balanced`]: balanced start sets, candidates each game's own engine finds open;
+//! - [`start_file`]: start files (`--starts`) and single starts (`--board`), read before any
+//!   game, and which start each board pair plays;
 //! - [`games`]: the registry that lists the games and turns a name into a referee;
 //! - [`player`]: built-in strategies and external programs as named players;
 //! - [`baseline`]: what the `alphabeta:D` and `alphabeta:Nms` built-ins share, plain
@@ -32,6 +35,7 @@
 //! - [`error`]: the one error type of the library.
 #![deny(missing_docs)]
 
+pub mod balanced;
 pub mod baseline;
 pub mod clock;
 pub mod cram;
@@ -59,6 +63,7 @@ pub mod shard;
 pub mod shards;
 pub mod sprt;
 pub mod sprt_match;
+pub mod start_file;
 pub mod stats;
 pub mod termination;
 pub mod tournament;

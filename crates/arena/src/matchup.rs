@@ -65,7 +65,8 @@ impl MatchGame {
 /// How the pairs of a match are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Schedule {
-    /// Pair `k` starts from the referee's start of seed `seed + k`.
+    /// Pair `k` starts from the referee's start of seed `seed + k` (or the start file's for
+    /// pair `k`), and its games' built-ins play with that seed.
     pub seed: u64,
     /// The most board pairs to play.
     pub pairs: usize,
@@ -94,7 +95,8 @@ pub fn play_pairs<R: Referee>(
 }
 
 /// Plays the board pairs `planned` (each below `schedule.pairs`) between `a` and `b` with
-/// `schedule.jobs` games at a time: pair `k` starts from `referee.start(seed + k)`, `a` first
+/// `schedule.jobs` games at a time: pair `k` starts from `referee.start_of_pair(seed, k)`
+/// (the start file's, or the one drawn from seed `seed + k`), `a` first
 /// in its game 0 and second in its game 1. `on_pair` sees each finished pair (in the order
 /// pairs finish) and may stop the match; pairs finishing after that are dropped. A progress
 /// line with `a`'s running W-D-L and the time left goes to standard error when it is a
@@ -146,7 +148,7 @@ fn play_game<R: Referee>(
     a_seat: u8,
 ) -> MatchGame {
     let game_seed = seed.wrapping_add(pair as u64);
-    let start = referee.start(game_seed);
+    let start = referee.start_of_pair(seed, pair);
     let players = if a_seat == 0 { [a, b] } else { [b, a] };
     let record = referee.play(&start, players, game_seed);
     MatchGame {

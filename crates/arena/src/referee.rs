@@ -8,11 +8,14 @@ use std::time::Duration;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::Rng;
 
+use std::str::FromStr;
+
 use crate::clock::TimeControl;
 use crate::error::Error;
 use crate::player::{Builtin, Player};
 use crate::record::GameRecord;
 use crate::replay::Replay;
+use crate::start_file::{StartList, StartSource};
 use crate::turn::{Judge, play};
 
 /// What the command line says about starts and limits; a game refuses what does not apply.
@@ -24,9 +27,9 @@ pub struct Settings {
     pub max_size: Option<usize>,
     /// Cram: pre-fill about this percentage of the cells.
     pub prefill_percent: Option<u32>,
-    /// A start position read from a file (its text), played in every game instead of random
-    /// starts.
-    pub start: Option<String>,
+    /// The starts of a file (`--starts`, or `--board` for one), played instead of the starts
+    /// the referee draws.
+    pub starts: Option<StartSource>,
     /// End a game as soon as its outcome is known (Cram: the solver values the position
     /// within a small budget; Go: both engines' scores agree), recording it as adjudicated.
     pub adjudicate: bool,
@@ -46,7 +49,7 @@ pub enum Unused {
     Sizes,
     /// `--prefill`.
     Prefill,
-    /// `--board`.
+    /// `--board` and `--starts`.
     Start,
     /// `--adjudicate`.
     Adjudicate,
@@ -62,7 +65,7 @@ impl Settings {
         let set = |setting: &Unused| match setting {
             Unused::Sizes => self.min_size.is_some() || self.max_size.is_some(),
             Unused::Prefill => self.prefill_percent.is_some(),
-            Unused::Start => self.start.is_some(),
+            Unused::Start => self.starts.is_some(),
             Unused::Adjudicate => self.adjudicate,
             Unused::Resign => self.resign_moves.is_some() || self.resign_score.is_some(),
             Unused::TimeControl => self.time_control.is_some(),
@@ -70,7 +73,10 @@ impl Settings {
         match unused.iter().find(|setting| set(setting)) {
             Some(Unused::Sizes) => Err(does_not_apply("--min-size/--max-size", game)),
             Some(Unused::Prefill) => Err(does_not_apply("--prefill", game)),
-            Some(Unused::Start) => Err(does_not_apply("--board", game)),
+            Some(Unused::Start) => {
+                let option = self.starts.as_ref().map_or("--starts", StartSource::option);
+                Err(does_not_apply(option, game))
+            }
             Some(Unused::Adjudicate) => Err(does_not_apply("--adjudicate", game)),
             Some(Unused::Resign) => Err(does_not_apply("--resign-moves/--resign-score", game)),
             Some(Unused::TimeControl) => Err(Error::Setting(format!(
@@ -112,6 +118,11 @@ impl Settings {
         }
         Ok((low, high))
     }
+
+    /// The starts of the start file, read and checked as starts of type `S`, if one is given.
+    pub fn start_list<S: FromStr<Err = Error>>(&self) -> Result<Option<StartList<S>>, Error> {
+        self.starts.as_ref().map(StartList::read).transpose()
+    }
 }
 
 /// The error of an `option` that does not apply to `game`.
@@ -122,6 +133,19 @@ fn does_not_apply(option: &'static str, game: &'static str) -> Error {
 /// How `arena player GAME NAME --seed N` plays a built-in over the game's protocol, its random
 /// choices drawn from the seed (and its input).
 pub type Serve = fn(Builtin, u64) -> Result<(), Error>;
+
+/// How game `R` draws a candidate start from a seed and judges it (`arena starts`).
+pub type Balance<R> = fn(&R, u64) -> Candidate<<R as Judge>::Start>;
+
+/// A candidate for a balanced start set (`arena starts`): a start drawn from a seed, and
+/// whether the game's own engine finds it undecided.
+#[derive(Clone, Debug)]
+pub struct Candidate<S> {
+    /// The start.
+    pub start: S,
+    /// Whether the engine's evaluation leaves the game open (neither side's win).
+    pub balanced: bool,
+}
 
 /// One game's referee, exactly as its judge runs bots, and its replays ([`Replay`]). Its default
 /// is the referee when no setting is given.
@@ -143,10 +167,33 @@ pub trait Referee: Judge + Replay + Default {
         Ok(Self::default())
     }
 
+    /// How the game draws a candidate start from a seed and judges it with its own engine, for
+    /// `arena starts`; `None` where it has no such way.
+    const BALANCE: Option<Balance<Self>> = None;
+
     /// The start of a game drawn from `seed` (both games of a board pair use the same seed;
     /// a game whose games all start alike returns [`crate::turn::SameStart`], and its seed only
     /// drives the built-ins).
     fn start(&self, seed: u64) -> Self::Start;
+
+    /// The starts of a start file (`--starts`, `--board`) the referee was given, if any.
+    fn listed(&self) -> Option<&StartList<Self::Start>> {
+        None
+    }
+
+    /// The start of board pair `pair` of the match of seed `match_seed`: the start file's start
+    /// for the pair where there is a file, else the start drawn from `match_seed + pair`.
+    fn start_of_pair(&self, match_seed: u64, pair: usize) -> Self::Start {
+        match self.listed() {
+            Some(list) => list.for_pair(match_seed, pair).clone(),
+            None => self.start(match_seed.wrapping_add(pair as u64)),
+        }
+    }
+
+    /// A start as one line of a start file: what it prints as, by default.
+    fn start_line(start: &Self::Start) -> String {
+        start.to_string()
+    }
 
     /// Plays one game from `start` between `players` (seat 0, then seat 1); `seed` drives the
     /// built-ins.

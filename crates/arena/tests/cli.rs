@@ -415,7 +415,8 @@ fn a_board_file_is_played_from_both_seats() {
         board.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("the board file"), "{}", stderr(&out));
+    let words = format!("{} (--board): row 2", board.display());
+    assert!(stderr(&out).contains(&words), "{}", stderr(&out));
     std::fs::remove_file(board).unwrap();
     std::fs::remove_file(init).unwrap();
 }

@@ -34,6 +34,7 @@ mod priors;
 #[cfg(feature = "reference")]
 pub mod reference;
 mod score;
+pub mod sgf;
 mod slot;
 mod turn;
 

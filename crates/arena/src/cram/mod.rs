@@ -8,6 +8,7 @@
 //! ([`builtins`]), the `alphabeta` baseline ([`baseline`]) and the replay: states, text and
 //! pictures ([`picture`]).
 
+pub mod balance;
 pub mod baseline;
 pub mod builtins;
 pub mod picture;
@@ -27,7 +28,8 @@ use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
+use crate::referee::{Balance, Referee, Serve, Settings, Unused, draw_side};
+use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss, Termination};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, exchange, other_seat_scores};
 
@@ -63,8 +65,9 @@ pub struct Cram {
     pub sizes: (usize, usize),
     /// About this share of the cells of random boards is pre-filled.
     pub prefill_percent: u32,
-    /// A fixed init line played in every game instead of random ones.
-    pub init: Option<InitLine>,
+    /// The init lines of a start file (or the one of `--board`), played instead of random
+    /// ones.
+    pub listed: Option<StartList<InitLine>>,
     /// End a game once the solver values its position within [`ADJUDICATION_WORK`].
     pub adjudicate: bool,
 }
@@ -78,7 +81,7 @@ impl Default for Cram {
         Self {
             sizes: (5, 21),
             prefill_percent: 0,
-            init: None,
+            listed: None,
             adjudicate: false,
         }
     }
@@ -292,6 +295,7 @@ impl Referee for Cram {
     /// The limit per move (the time to say `OK` is scaled with it).
     const LIMIT: Duration = MOVE_LIMIT;
     const SERVE: Serve = builtins::serve;
+    const BALANCE: Option<Balance<Self>> = Some(balance::candidate);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         settings.refuse(Self::NAME, &[Unused::Resign, Unused::TimeControl])?;
@@ -302,27 +306,21 @@ impl Referee for Cram {
                 "--prefill is a percentage (0 to 100)".to_string(),
             ));
         }
-        let init = match &settings.start {
-            None => None,
-            Some(text) => {
-                let init = text.parse::<InitLine>();
-                Some(init.map_err(|e| Error::Start(format!("the init line file: {e}")))?)
-            }
-        };
         Ok(Self {
             sizes,
             prefill_percent,
-            init,
+            listed: settings.start_list()?,
             adjudicate: settings.adjudicate,
         })
     }
 
+    fn listed(&self) -> Option<&StartList<InitLine>> {
+        self.listed.as_ref()
+    }
+
     fn start(&self, seed: u64) -> InitLine {
-        match &self.init {
-            Some(init) => init.clone(),
-            None => init_line(seed, self.sizes, self.prefill_percent)
-                .parse()
-                .expect("a drawn init line reads back"),
-        }
+        init_line(seed, self.sizes, self.prefill_percent)
+            .parse()
+            .expect("a drawn init line reads back")
     }
 }

@@ -5,6 +5,7 @@
 //! Plus random boards, the built-in players ([`builtins`]), the `alphabeta` baseline
 //! ([`baseline`]) and the replay: states, text and pictures ([`picture`]).
 
+pub mod balance;
 pub mod baseline;
 pub mod builtins;
 pub mod picture;
@@ -21,8 +22,9 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
-use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
+use crate::referee::{Balance, Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
+use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, other_seat_scores};
 
@@ -34,15 +36,15 @@ pub const LIMIT: Duration = Duration::from_secs(1);
 pub struct FloodWars {
     /// Smallest and largest width and height of random boards.
     pub sizes: (usize, usize),
-    /// A fixed board played in every game instead of random ones.
-    pub board: Option<StartBoard>,
+    /// The boards of a start file (or the one of `--board`), played instead of random ones.
+    pub listed: Option<StartList<StartBoard>>,
 }
 
 impl Default for FloodWars {
     fn default() -> Self {
         Self {
             sizes: (10, floodgate_floodwars_core::MAX_SIDE),
-            board: None,
+            listed: None,
         }
     }
 }
@@ -66,7 +68,8 @@ pub fn start_position(rows: &str) -> Result<Position, floodgate_floodwars_core::
 
 /// Where a Flood Wars game starts: a board with J to move. It prints as its rows (as records
 /// keep it), and reads from its rows, with or without a `J`/`S` line before them (as `--board`
-/// files hold it).
+/// files hold it), the rows on lines of their own or on one line separated by `/` (as start
+/// files hold it: `@#/*+`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartBoard(pub Position);
 
@@ -80,10 +83,11 @@ impl FromStr for StartBoard {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Self, Error> {
+        let text = text.replace('/', "\n");
         let rows = (text
             .strip_prefix("J\n")
             .or_else(|| text.strip_prefix("S\n")))
-        .unwrap_or(text);
+        .unwrap_or(&text);
         let board = start_position(rows).map_err(|e| Error::Start(e.to_string()))?;
         Ok(StartBoard(board))
     }
@@ -177,6 +181,7 @@ impl Referee for FloodWars {
     const NAME: &'static str = "floodwars";
     const LIMIT: Duration = LIMIT;
     const SERVE: Serve = builtins::serve;
+    const BALANCE: Option<Balance<Self>> = Some(balance::candidate);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         // Its judge ends a game once the score can no longer change: nothing to adjudicate.
@@ -195,20 +200,20 @@ impl Referee for FloodWars {
             let words = "a board needs two cells: --max-size at least 2";
             return Err(Error::Setting(words.to_string()));
         }
-        let board = match &settings.start {
-            None => None,
-            Some(text) => {
-                let board = text.parse::<StartBoard>();
-                Some(board.map_err(|e| Error::Start(format!("the board file: {e}")))?)
-            }
-        };
-        Ok(Self { sizes, board })
+        let listed = settings.start_list()?;
+        Ok(Self { sizes, listed })
+    }
+
+    fn listed(&self) -> Option<&StartList<StartBoard>> {
+        self.listed.as_ref()
+    }
+
+    /// The rows separated by `/`.
+    fn start_line(board: &StartBoard) -> String {
+        rows(&board.0).replace('\n', "/")
     }
 
     fn start(&self, seed: u64) -> StartBoard {
-        if let Some(board) = &self.board {
-            return board.clone();
-        }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let (mut width, mut height) = (
             draw_side(&mut rng, self.sizes),

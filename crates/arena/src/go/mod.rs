@@ -16,12 +16,12 @@
 //! engines (`self:NAME`); the replay (states, text and pictures) is in [`picture`].
 
 pub mod adjudication;
+pub mod balance;
 pub mod builtins;
 pub mod picture;
+pub mod start;
 
-use std::fmt;
 use std::ops::ControlFlow;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use floodgate_go_core::gtp::{GtpMove, colour_word};
@@ -35,10 +35,12 @@ use crate::go::adjudication::{Agreement, ResignRule, ScoreClaim};
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Referee, Serve, Settings, Unused, draw_side};
+use crate::referee::{Balance, Referee, Serve, Settings, Unused, draw_side};
 use crate::replay::Replay;
+use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss, Termination};
 use crate::turn::{FinalPoints, Judge, Reply, Turn, other_seat_scores};
+pub use start::GoStart;
 
 /// The limit per move unless `--limit-ms` says otherwise.
 pub const MOVE_LIMIT: Duration = Duration::from_secs(5);
@@ -48,10 +50,12 @@ pub const KOMI: i64 = 7;
 pub const DEFAULT_SIZE: usize = 9;
 
 /// The Go referee.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Go {
     /// The smallest and largest board side.
     pub sizes: (usize, usize),
+    /// The positions of a start file (or the one of `--board`), played instead of empty boards.
+    pub listed: Option<StartList<GoStart>>,
     /// When the engines' agreed scores end a game (`--adjudicate`); `None`: played out.
     pub resign: Option<ResignRule>,
     /// The clock each engine plays under over the game (`--tc`); `None`: a limit per move.
@@ -59,10 +63,11 @@ pub struct Go {
 }
 
 impl Default for Go {
-    /// Boards of side [`DEFAULT_SIZE`], played out, a limit per move.
+    /// Empty boards of side [`DEFAULT_SIZE`], played out, a limit per move.
     fn default() -> Self {
         Self {
             sizes: (DEFAULT_SIZE, DEFAULT_SIZE),
+            listed: None,
             resign: None,
             clock: None,
         }
@@ -126,39 +131,16 @@ fn call(session: &mut Session, command: &str, limit: Duration) -> Result<(String
     }
 }
 
-/// Where a Go game starts: the empty board of this side, drawn from the seed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardSide(pub usize);
-
-impl fmt::Display for BoardSide {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl FromStr for BoardSide {
-    type Err = Error;
-
-    /// A side go-core plays on, as a number.
-    fn from_str(text: &str) -> Result<Self, Error> {
-        let side = text.trim().parse().ok();
-        let side = side.filter(|n| (MIN_PLAY_SIZE..=MAX_PLAY_SIZE).contains(n));
-        side.map(BoardSide).ok_or_else(|| {
-            let range = format!("{MIN_PLAY_SIZE} to {MAX_PLAY_SIZE}");
-            Error::Start(format!("{text:?} is not a Go board side ({range})"))
-        })
-    }
-}
-
 impl Judge for Go {
-    type Start = BoardSide;
+    type Start = GoStart;
     type Position = Played;
     type Move = Move;
     type Link = Session;
 
-    fn position(&self, start: &BoardSide) -> Played {
+    /// The game after the start's opening.
+    fn position(&self, start: &GoStart) -> Played {
         Played {
-            game: GameState::new(start.0, KOMI as f64),
+            game: start.game(),
             agreement: Agreement::None,
         }
     }
@@ -193,7 +175,8 @@ impl Judge for Go {
         builtin.choose_go_move(game, game.to_move(), rng)
     }
 
-    /// Starts an engine and sets it up for a game on this board.
+    /// Starts an engine and sets it up for a game on this board, then tells it the opening's
+    /// moves with `play`.
     fn connect(
         &self,
         _: usize,
@@ -215,6 +198,11 @@ impl Judge for Go {
             }),
         ] {
             call(&mut session, &setup, setup_limit(limit))?;
+        }
+        for &(colour, played) in game.moves() {
+            let vertex = GtpMove::from_move(played, game.size());
+            let told = format!("play {} {vertex}", colour_word(colour));
+            call(&mut session, &told, setup_limit(limit))?;
         }
         Ok(Some(session))
     }
@@ -332,9 +320,10 @@ impl Referee for Go {
     const NAME: &'static str = "go";
     const LIMIT: Duration = MOVE_LIMIT;
     const SERVE: Serve = builtins::serve;
+    const BALANCE: Option<Balance<Self>> = Some(balance::candidate);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse(Self::NAME, &[Unused::Prefill, Unused::Start])?;
+        settings.refuse(Self::NAME, &[Unused::Prefill])?;
         let sizes = settings.sizes_or((DEFAULT_SIZE, DEFAULT_SIZE), MAX_PLAY_SIZE)?;
         if sizes.0 < MIN_PLAY_SIZE {
             let words = format!("a Go board has a side of at least {MIN_PLAY_SIZE}");
@@ -344,17 +333,22 @@ impl Referee for Go {
             moves: settings.resign_moves.unwrap_or(ResignRule::DEFAULT.moves),
             score: settings.resign_score.unwrap_or(ResignRule::DEFAULT.score),
         });
-        let clock = settings.time_control;
         Ok(Self {
             sizes,
+            listed: settings.start_list()?,
             resign,
-            clock,
+            clock: settings.time_control,
         })
     }
 
-    /// The start is the board side, drawn from the seed between the smallest and largest.
-    fn start(&self, seed: u64) -> BoardSide {
+    fn listed(&self) -> Option<&StartList<GoStart>> {
+        self.listed.as_ref()
+    }
+
+    /// The start is an empty board whose side is drawn from the seed between the smallest and
+    /// largest.
+    fn start(&self, seed: u64) -> GoStart {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        BoardSide(draw_side(&mut rng, self.sizes))
+        GoStart::empty(draw_side(&mut rng, self.sizes))
     }
 }

@@ -2,9 +2,9 @@
 //! draw: the stones on a wooden board.
 
 use floodgate_go_core::gtp::GtpMove;
-use floodgate_go_core::{Cell, Colour, GameState, Point, Position};
+use floodgate_go_core::{Cell, Colour, Point, Position};
 
-use super::{BoardSide, Go, KOMI};
+use super::{Go, GoStart, KOMI};
 use crate::error::Error;
 use crate::html::{Dot, Line, Picture};
 use crate::record::GameRecord;
@@ -15,9 +15,8 @@ impl Replay for Go {
     const SEATS: [&'static str; 2] = ["Black", "White"];
 
     fn states(record: &GameRecord) -> Result<Vec<Position>, Error> {
-        let not_a_side = |_| Error::Record(format!("{:?} is not a Go board side", record.start));
-        let side = record.start.parse::<BoardSide>().map_err(not_a_side)?;
-        let mut game = GameState::new(side.0, KOMI as f64);
+        let not_a_start = |e| Error::Record(format!("{:?} is not a Go start: {e}", record.start));
+        let mut game = record.start.parse::<GoStart>().map_err(not_a_start)?.game();
         let start = game.position().clone();
         replay_moves(start, record, "legal move", |_, m| {
             let colour = if m.seat == 0 {

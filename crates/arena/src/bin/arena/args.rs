@@ -70,10 +70,18 @@ pub(crate) struct StartArgs {
     /// Cram: pre-fill about this percentage of the cells.
     #[arg(long)]
     pub(crate) prefill: Option<u32>,
-    /// Play every game from this start: Flood Wars board rows (with or without a J/S line
-    /// first), or a Cram init line.
-    #[arg(long)]
+    /// Play every game from this start, the whole file: Flood Wars board rows (with or without
+    /// a J/S line first), a Cram init line, or a Go position (a side, or an SGF game).
+    #[arg(long, conflicts_with = "starts")]
     pub(crate) board: Option<PathBuf>,
+    /// Play the starts of this file, one a line in the game's own notation (Flood Wars rows
+    /// joined by /, Cram init lines, Go SGF openings; `# ` begins a comment): board pair k
+    /// plays line k, cycling through the lines when there are more pairs than lines.
+    #[arg(long)]
+    pub(crate) starts: Option<PathBuf>,
+    /// With --starts: pair k plays entry k of an order of the lines shuffled by --seed.
+    #[arg(long, requires = "starts")]
+    pub(crate) shuffle_starts: bool,
     /// The limit per move (or turn) for both players instead of the judge's, in milliseconds;
     /// the game's other limits (first turn, time to OK) scale with it.
     #[arg(long)]
@@ -139,6 +147,9 @@ pub(crate) enum Command {
     Player(PlayerArgs),
     /// Shows a recorded game move by move (text), or writes it as an HTML page.
     Replay(ReplayArgs),
+    /// Draws candidate starts and prints those the game's own engine finds open, as a start
+    /// file for --starts (its first line the command that made it).
+    Starts(StartsArgs),
     /// Reads the JSONL files of a match's (or tournament's) shards (`--shard K/N`) and prints
     /// the summary one run of the whole would print.
     Merge(MergeArgs),
@@ -293,6 +304,31 @@ pub(crate) struct PlayerArgs {
     /// game's seed; Flood Wars' built-ins choose by the position alone).
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
+}
+
+#[derive(Args)]
+pub(crate) struct StartsArgs {
+    /// The game (floodwars, cram or go: the others start alike).
+    #[arg(value_parser = games())]
+    pub(crate) game: String,
+    /// Starts to keep.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) count: u64,
+    /// Seed of the first candidate (candidate i is drawn from seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// The most candidates to draw before giving up.
+    #[arg(long, default_value_t = 10_000)]
+    pub(crate) tries: u64,
+    /// Smallest width and height of the boards (as for match).
+    #[arg(long)]
+    pub(crate) min_size: Option<usize>,
+    /// Largest width and height of the boards (as for match).
+    #[arg(long)]
+    pub(crate) max_size: Option<usize>,
+    /// Cram: pre-fill about this percentage of the cells.
+    #[arg(long)]
+    pub(crate) prefill: Option<u32>,
 }
 
 #[derive(Args)]

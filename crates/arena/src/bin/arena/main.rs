@@ -9,9 +9,10 @@ use std::process::ExitCode;
 
 use args::{
     Cli, Command, GauntletArgs, MatchArgs, MergeArgs, PairingsArgs, PlayerArgs, ReplayArgs,
-    SprtArgs, SprtStatusArgs, StartArgs, TournamentArgs,
+    SprtArgs, SprtStatusArgs, StartArgs, StartsArgs, TournamentArgs,
 };
 use clap::Parser;
+use floodgate_arena::balanced::balanced_starts;
 use floodgate_arena::error::Error;
 use floodgate_arena::games::{ForGame, for_game};
 use floodgate_arena::jsonl::{self, JsonlWriter};
@@ -19,7 +20,7 @@ use floodgate_arena::matchup::{MatchGame, summarize};
 use floodgate_arena::playback::View;
 use floodgate_arena::player::Builtin;
 use floodgate_arena::record::MatchLine;
-use floodgate_arena::referee::Referee;
+use floodgate_arena::referee::{Referee, Settings};
 use floodgate_arena::resume::play_remaining;
 use floodgate_arena::serve::write;
 use floodgate_arena::shards::{merge, pool};
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         Command::Gauntlet(args) => on_game(&args.game, args),
         Command::Player(args) => on_game(&args.game, args),
         Command::Replay(args) => replay(args),
+        Command::Starts(args) => on_game(&args.game, args),
         Command::Merge(args) => merge_files(args),
         Command::SprtStatus(args) => sprt_status(args),
     };
@@ -178,6 +180,34 @@ impl ForGame for &PlayerArgs {
         let builtin = Builtin::named(&self.strategy)?;
         offer::<R>().check(builtin)?;
         R::SERVE(builtin, self.seed)
+    }
+}
+
+impl ForGame for &StartsArgs {
+    type Output = Result<(), Error>;
+
+    /// Prints the command line as a comment, the count of candidates drawn, and the starts.
+    fn run<R: Referee>(self) -> Result<(), Error> {
+        let referee = R::new(&Settings {
+            min_size: self.min_size,
+            max_size: self.max_size,
+            prefill_percent: self.prefill,
+            ..Settings::default()
+        })?;
+        let (count, seed) = (self.count as usize, self.seed);
+        let set = balanced_starts(&referee, count, seed, self.tries)?;
+        let command: Vec<String> = std::env::args().skip(1).collect();
+        let mut text = format!(
+            "# arena {}\n# {} starts kept of {} candidates drawn (docs/arena.md, \"Start files\")\n",
+            command.join(" "),
+            set.lines.len(),
+            set.tried
+        );
+        for line in &set.lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        write(&text)
     }
 }
 

@@ -1,6 +1,7 @@
 //! What a match, an SPRT and a tournament set up alike from the command line: the referee of
 //! the start options, the players (each checked to start), and how pairs are played.
 
+use std::path::Path;
 use std::time::Duration;
 
 use floodgate_arena::error::Error;
@@ -11,6 +12,7 @@ use floodgate_arena::referee::{Referee, Settings};
 use floodgate_arena::resume::{MatchKey, resumed};
 use floodgate_arena::sandbox;
 use floodgate_arena::shard::Shard;
+use floodgate_arena::start_file::{StartForm, StartOrder, StartSource};
 
 use crate::args::StartArgs;
 
@@ -79,10 +81,37 @@ impl<R: Referee> Setup<R> {
             Some(path) if start.resume && path.exists() => {
                 let tests: Vec<MatchKey> =
                     matches.iter().map(|&(a, b)| self.match_key(a, b)).collect();
-                resumed(&jsonl::read(path)?, &tests)
+                let done = resumed(&jsonl::read(path)?, &tests)?;
+                self.check_starts(path, &done)?;
+                Ok(done)
             }
             _ => Ok(none()),
         }
+    }
+
+    /// An error if a resumed game of `file` started elsewhere than this run starts its pair
+    /// (another start file, order, `--board` or sizes): its pairs would not be the match's.
+    fn check_starts(&self, file: &Path, done: &[Vec<[MatchGame; 2]>]) -> Result<(), Error> {
+        let seed = self.schedule.seed;
+        let games = done.iter().flatten().flatten();
+        let mut drawn: Option<(usize, String)> = None;
+        for game in games {
+            if drawn.as_ref().is_none_or(|(pair, _)| *pair != game.pair) {
+                let start = self.referee.start_of_pair(seed, game.pair).to_string();
+                drawn = Some((game.pair, start));
+            }
+            let (_, start) = drawn.as_ref().expect("drawn above");
+            if game.record.start != *start {
+                return Err(Error::Record(format!(
+                    "{} holds board pair {} from another start than this run gives it \
+                     (another --starts file, order, --board or size?): give another --jsonl \
+                     file, or the options of the run that wrote it",
+                    file.display(),
+                    game.pair
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The match summary of `games` between `a` and `b`.
@@ -102,13 +131,6 @@ pub(crate) fn offer<R: Referee>() -> Offer {
 
 /// The referee for the start options, or why they do not apply.
 pub(crate) fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
-    let board = match &start.board {
-        None => None,
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| Error::file("read", path, e))?;
-            Some(text)
-        }
-    };
     R::new(&Settings {
         adjudicate: start.adjudicate,
         resign_moves: start.resign_moves,
@@ -116,9 +138,28 @@ pub(crate) fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
         min_size: start.min_size,
         max_size: start.max_size,
         prefill_percent: start.prefill,
-        start: board,
+        starts: start_source(start)?,
         time_control: start.tc,
     })
+}
+
+/// The file of starts `--board` or `--starts` names, read, if either does.
+fn start_source(start: &StartArgs) -> Result<Option<StartSource>, Error> {
+    let order = match start.shuffle_starts {
+        true => StartOrder::Shuffled,
+        false => StartOrder::AsWritten,
+    };
+    let (path, form) = match (&start.board, &start.starts) {
+        (Some(path), _) => (path, StartForm::Whole),
+        (None, Some(path)) => (path, StartForm::Lines(order)),
+        (None, None) => return Ok(None),
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| Error::file("read", path, e))?;
+    Ok(Some(StartSource {
+        path: path.clone(),
+        text,
+        form,
+    }))
 }
 
 /// A player of game `R` as the start options set it (`--limit-ms` where it has no limit of its
