@@ -54,3 +54,21 @@ fn malformed_planes_get_one_line_and_status_2() {
         assert!(errors.starts_with("label-times: "), "{name}: {errors}");
     }
 }
+
+/// Like every binary the README's build command makes, the tools answer `--version`, and a
+/// command line they cannot read gets one line on stderr and exit status 2.
+#[test]
+fn the_tools_answer_version_and_refuse_a_bad_command_line() {
+    for (tool, name, bad) in [
+        (env!("CARGO_BIN_EXE_label-times"), "label-times", "--ms"),
+        (env!("CARGO_BIN_EXE_make-board"), "make-board", "spiral"),
+    ] {
+        let out = Command::new(tool).arg("--version").output().unwrap();
+        assert!(out.status.success(), "{name}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with(&format!("{name} ")), "{text}");
+        let out = Command::new(tool).arg(bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name} {bad}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    }
+}

@@ -57,6 +57,9 @@ fn median_time(at_least: Duration, mut f: impl FnMut()) -> Duration {
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if floodgate_benches::answered_version("label-times", &args) {
+        return ExitCode::SUCCESS;
+    }
     let mut at_least = Duration::from_millis(200);
     if args.first().is_some_and(|a| a == "--ms") {
         match args.get(1).and_then(|n| n.parse().ok()) {

@@ -77,3 +77,28 @@ fn malformed_input_gets_one_stderr_line_and_exit_2() {
         assert_refused(&out, BOT, needle);
     }
 }
+
+/// docs/boards/README.md gives the bot's answer to docs/boards/domain-first.txt (and README.md
+/// and docs/rules/domain.md repeat it): the bot gives it.
+#[test]
+fn the_documented_first_answer_is_the_bots() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let docs = std::fs::read_to_string(format!("{root}/docs/boards/README.md")).unwrap();
+    let row = docs
+        .lines()
+        .find(|line| line.starts_with("| `domain-first.txt`"))
+        .expect("the table's row");
+    let answer_cell = row.split('|').nth(3).expect("an answer column");
+    let documented = answer_cell.split('`').nth(1).expect("a quoted answer");
+    let input = std::fs::read(format!("{root}/docs/boards/domain-first.txt")).unwrap();
+    let out = run_bot(BOT, &[], &input);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), documented);
+    for other in ["README.md", "docs/rules/domain.md"] {
+        let text = std::fs::read_to_string(format!("{root}/{other}")).unwrap();
+        assert!(
+            text.contains(documented),
+            "{other} does not give {documented}"
+        );
+    }
+}
