@@ -27,6 +27,9 @@ pub enum Builtin {
     Reach(Limit),
 }
 
+/// The longest limit per move a player may be given (`limit_ms=`, `--limit-ms`): an hour.
+pub const MAX_LIMIT_MS: u64 = 3_600_000;
+
 impl Builtin {
     /// The built-ins' names, for messages.
     pub const NAMES: &'static str = "random, greedy, alphabeta:D (D plies, 1 to 12), alphabeta:Nms (deepening for N ms, 1 to 60000), reach:D, reach:Nms (Domain Expansion)";
@@ -36,12 +39,12 @@ impl Builtin {
     /// 60,000). `None` for a name that is no built-in's; an error for a limit outside those
     /// ranges.
     pub fn from_name(name: &str) -> Result<Option<Self>, Error> {
-        let (kind, limit): (fn(Limit) -> Self, _) = match name {
+        let (kind, word, limit): (fn(Limit) -> Self, _, _) = match name {
             "random" => return Ok(Some(Self::Random)),
             "greedy" => return Ok(Some(Self::Greedy)),
             _ => match name.split_once(':') {
-                Some(("alphabeta", limit)) => (Self::AlphaBeta, limit),
-                Some(("reach", limit)) => (Self::Reach, limit),
+                Some(("alphabeta", limit)) => (Self::AlphaBeta, "alphabeta", limit),
+                Some(("reach", limit)) => (Self::Reach, "reach", limit),
                 _ => return Ok(None),
             },
         };
@@ -60,8 +63,8 @@ impl Builtin {
         match limit {
             Some(limit) => Ok(Some(kind(limit))),
             None => Err(Error::Player(format!(
-                "{name:?}: a searching built-in searches to a depth of 1 to 12 plies (alphabeta:D, \
-                 reach:D) or for 1 to 60000 ms (alphabeta:Nms, reach:Nms)"
+                "{name:?}: {word} searches to a depth of 1 to 12 plies ({word}:D) or for 1 to \
+                 60000 ms ({word}:Nms)"
             ))),
         }
     }
@@ -222,11 +225,16 @@ impl Player {
             match key {
                 "name" if !value.is_empty() => name = Some(value.to_string()),
                 "cmd" => command = Some(value.to_string()),
-                "limit_ms" => match value.parse().ok().filter(|&ms| ms > 0) {
+                "limit_ms" => match value
+                    .parse()
+                    .ok()
+                    .filter(|ms| (1..=MAX_LIMIT_MS).contains(ms))
+                {
                     Some(ms) => limit = Some(Duration::from_millis(ms)),
                     None => {
                         return refused(format!(
-                            "limit_ms must be a positive whole number of milliseconds, not {value:?}"
+                            "limit_ms takes a whole number of milliseconds from 1 to \
+                             {MAX_LIMIT_MS}, not {value:?}"
                         ));
                     }
                 },
@@ -299,8 +307,9 @@ impl Player {
     }
 
     /// Checks that an external program can be started at all (it is started and killed at
-    /// once), so that a match with a missing bot stops before its first game.
-    pub fn check_starts(&self) -> Result<(), Error> {
+    /// once), so that a match with a missing bot stops before its first game; a one-word
+    /// command that is no program is named with the built-ins `offer` has (a mistyped one).
+    pub fn check_starts(&self, offer: &Offer) -> Result<(), Error> {
         let Program::Command(command) = &self.program else {
             return Ok(());
         };
@@ -315,10 +324,18 @@ impl Player {
             .stderr(std::process::Stdio::null());
         // In a pen of its own: whatever it starts in its moment ends with it.
         let mut pen = Pen::new();
-        let mut child = pen.spawn(&mut command).map_err(|e| Error::CannotStart {
-            player: self.name.clone(),
-            program: program.clone(),
-            reason: e.to_string(),
+        let mut child = pen.spawn(&mut command).map_err(|e| {
+            // One word that is no program: most likely a built-in's name mistyped.
+            let hint = if args.is_empty() && !program.contains('/') {
+                format!("; no such program, nor a built-in ({})", offer.names())
+            } else {
+                String::new()
+            };
+            Error::CannotStart {
+                player: self.name.clone(),
+                program: program.clone(),
+                reason: format!("{e}{hint}"),
+            }
         })?;
         let _ = child.kill();
         let _ = child.wait();
@@ -337,6 +354,24 @@ pub struct Offer {
 }
 
 impl Offer {
+    /// The built-ins the game has, for messages: `random, greedy, alphabeta:D, ...`.
+    pub fn names(&self) -> String {
+        let kinds = [
+            (Builtin::Random, "random"),
+            (Builtin::Greedy, "greedy"),
+            (
+                Builtin::AlphaBeta(Limit::Depth(1)),
+                "alphabeta:D, alphabeta:Nms",
+            ),
+            (Builtin::Reach(Limit::Depth(1)), "reach:D, reach:Nms"),
+        ];
+        let offered = kinds
+            .iter()
+            .filter(|(builtin, _)| self.check(*builtin).is_ok());
+        let names: Vec<&str> = offered.map(|(_, names)| *names).collect();
+        format!("{}, or self:NAME", names.join(", "))
+    }
+
     /// An error unless the game has a strategy for `builtin`.
     pub fn check(&self, builtin: Builtin) -> Result<(), Error> {
         (self.strategies)(builtin).map_err(|loss| Error::Player(loss.to_string()))
@@ -539,9 +574,17 @@ mod tests {
     #[test]
     fn a_missing_program_fails_the_start_check() {
         let missing = Player::command(vec!["/nonexistent/bot".into()]);
-        let error = missing.check_starts().unwrap_err().to_string();
+        let error = missing.check_starts(&ANY_GAME).unwrap_err().to_string();
         assert!(error.contains("cannot start"), "{error}");
-        assert!(Player::command(vec!["true".into()]).check_starts().is_ok());
-        assert!(Player::builtin(Builtin::Random).check_starts().is_ok());
+        assert!(
+            Player::command(vec!["true".into()])
+                .check_starts(&ANY_GAME)
+                .is_ok()
+        );
+        assert!(
+            Player::builtin(Builtin::Random)
+                .check_starts(&ANY_GAME)
+                .is_ok()
+        );
     }
 }

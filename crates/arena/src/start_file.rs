@@ -79,10 +79,18 @@ impl<S: FromStr<Err = Error>> StartList<S> {
         let name = source.path.display();
         let order = match source.form {
             StartForm::Whole => {
-                let start = source
-                    .text
-                    .parse()
-                    .map_err(|e| Error::Start(format!("{name} ({}): {e}", source.option())))?;
+                let start = source.text.parse().map_err(|e| {
+                    let first = source.text.lines().find(|l| !l.trim().is_empty());
+                    let hint = match first.map(|line| line.trim().parse::<S>()) {
+                        Some(Ok(_)) => {
+                            " (its first line is a start, and more follows: --board \
+                                        takes the whole file as one start; a file of one start \
+                                        a line is --starts)"
+                        }
+                        _ => "",
+                    };
+                    Error::Start(format!("{name} ({}): {e}{hint}", source.option()))
+                })?;
                 return Ok(Self {
                     starts: vec![start],
                     order: StartOrder::AsWritten,

@@ -680,3 +680,92 @@ fn the_go_built_ins_speak_gtp() {
         (1..=4).map(|seed| genmove(&seed.to_string())).collect();
     assert!(moves.len() > 1, "every seed played the same: {first}");
 }
+
+/// Each mistake on the command line gets one line on stderr that says what would be right, and
+/// exit status 2, before any game.
+#[test]
+fn command_line_mistakes_get_one_line_saying_what_would_be_right() {
+    let cram_file = temp("init-and-more.txt");
+    std::fs::write(&cram_file, "5_1x1\nSTART\n").unwrap();
+    let cram_file = cram_file.to_str().unwrap().to_string();
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["match", "chess", "--a", "x", "--b", "y"],
+            "[possible values: floodwars",
+        ),
+        (
+            &[
+                "match", "go", "--a", "random", "--b", "random", "--boards", "0",
+            ],
+            "a whole number from 1",
+        ),
+        (
+            &[
+                "match",
+                "go",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--limit-ms",
+                "0",
+            ],
+            "from 1 to 3600000",
+        ),
+        (
+            &[
+                "match",
+                "go",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--limit-ms",
+                "999999999999",
+            ],
+            "from 1 to 3600000",
+        ),
+        (
+            &["match", "go", "--a", "random", "--b", "greddy"],
+            "nor a built-in (random, greedy",
+        ),
+        (
+            &["match", "floodwars", "--a", "random", "--b", "alphabeta:0"],
+            "(alphabeta:Nms)",
+        ),
+        (
+            &[
+                "match",
+                "go",
+                "--a",
+                "random",
+                "--b",
+                "name=x cmd=y limit_ms=0",
+            ],
+            "from 1 to 3600000",
+        ),
+        (
+            &[
+                "match", "cram", "--a", "random", "--b", "random", "--board", &cram_file,
+            ],
+            "is --starts",
+        ),
+        (&["matc"], "similar subcommand exists: 'match'"),
+    ];
+    for (args, hint) in cases {
+        let out = arena(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("arena: ") && err.contains(hint),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.contains("reach:D"),
+            "{args:?}: a built-in the game lacks: {err}"
+        );
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+    std::fs::remove_file(cram_file).unwrap();
+}

@@ -6,6 +6,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use floodgate_arena::clock::TimeControl;
 use floodgate_arena::games::GAMES;
+use floodgate_arena::player::MAX_LIMIT_MS;
 use floodgate_arena::shard::Shard;
 use floodgate_arena::shards::PairScore;
 
@@ -50,6 +51,35 @@ impl PairsBy {
     }
 }
 
+/// A count of at least 1 (`--boards`, `--max-pairs`, ...).
+fn count(text: &str) -> Result<u64, String> {
+    text.parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| "a whole number from 1".to_string())
+}
+
+/// [`count`], for the options that count in `u32`.
+fn count_u32(text: &str) -> Result<u32, String> {
+    count(text).and_then(|n| u32::try_from(n).map_err(|_| format!("at most {}", u32::MAX)))
+}
+
+/// `--jobs`: 1 to 64.
+fn jobs(text: &str) -> Result<u64, String> {
+    count(text)
+        .ok()
+        .filter(|&n| n <= 64)
+        .ok_or_else(|| "a whole number from 1 to 64".to_string())
+}
+
+/// `--limit-ms`: 1 ms to [`MAX_LIMIT_MS`].
+fn limit_ms(text: &str) -> Result<u64, String> {
+    count(text)
+        .ok()
+        .filter(|&n| n <= MAX_LIMIT_MS)
+        .ok_or_else(|| format!("a whole number of milliseconds from 1 to {MAX_LIMIT_MS}"))
+}
+
 /// The games' names, each with its summary in the help.
 pub(crate) fn games() -> PossibleValuesParser {
     PossibleValuesParser::new(GAMES.map(|(name, summary)| PossibleValue::new(name).help(summary)))
@@ -70,21 +100,22 @@ pub(crate) struct StartArgs {
     /// Cram: pre-fill about this percentage of the cells.
     #[arg(long)]
     pub(crate) prefill: Option<u32>,
-    /// Play every game from this start, the whole file: Flood Wars board rows (with or without
-    /// a J/S line first), a Cram init line, or a Go position (a side, or an SGF game).
-    #[arg(long, conflicts_with = "starts")]
+    /// Play every game from the start in FILE (the whole file is one start): Flood Wars board
+    /// rows (with or without a J/S line first), a Cram init line, or a Go position (a side, or
+    /// an SGF game).
+    #[arg(long, value_name = "FILE", conflicts_with = "starts")]
     pub(crate) board: Option<PathBuf>,
     /// Play the starts of this file, one a line in the game's own notation (Flood Wars rows
     /// joined by /, Cram init lines, Go SGF openings; `# ` begins a comment): board pair k
     /// plays line k, cycling through the lines when there are more pairs than lines.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub(crate) starts: Option<PathBuf>,
     /// With --starts: pair k plays entry k of an order of the lines shuffled by --seed.
     #[arg(long, requires = "starts")]
     pub(crate) shuffle_starts: bool,
     /// The limit per move (or turn) for both players instead of the judge's, in milliseconds;
     /// the game's other limits (first turn, time to OK) scale with it.
-    #[arg(long)]
+    #[arg(long, value_parser = limit_ms)]
     pub(crate) limit_ms: Option<u64>,
     /// Go only: a clock over the whole game for each engine instead of a limit per move, in
     /// seconds: MAIN+INC (Fischer, e.g. 60+0.5) or MAIN+STONES/PERIOD (Canadian byo-yomi, e.g.
@@ -105,7 +136,7 @@ pub(crate) struct StartArgs {
     #[arg(long)]
     pub(crate) sandbox: bool,
     /// Games played at once (each player runs alone in a game: 2 jobs on 2 cores).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = jobs)]
     pub(crate) jobs: u64,
     /// Write every game (start, players, limits, moves, times, result) to this file, one
     /// JSON object a line.
@@ -118,10 +149,10 @@ pub(crate) struct StartArgs {
     pub(crate) adjudicate: bool,
     /// Go with --adjudicate: the moves in a row (of either side) after which both engines
     /// must have given the same side the lead [default: 6].
-    #[arg(long, requires = "adjudicate", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, requires = "adjudicate", value_parser = count_u32)]
     pub(crate) resign_moves: Option<u32>,
     /// Go with --adjudicate: the smallest lead, in points, that counts [default: 15].
-    #[arg(long, requires = "adjudicate", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, requires = "adjudicate", value_parser = count_u32)]
     pub(crate) resign_score: Option<u32>,
     /// Go on from the complete pairs already in the `--jsonl` file (a run that was stopped or
     /// killed): they count as played, and only the missing ones are played, their games added
@@ -184,7 +215,7 @@ pub(crate) struct MatchArgs {
     #[command(flatten)]
     pub(crate) opponents: Opponents,
     /// Board pairs to play (each board twice, once from each seat).
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 50, value_parser = count)]
     pub(crate) boards: u64,
     #[command(flatten)]
     pub(crate) start: StartArgs,
@@ -214,7 +245,7 @@ pub(crate) struct SprtArgs {
     #[arg(long, default_value_t = 0.05)]
     pub(crate) beta: f64,
     /// Stop undecided after this many board pairs.
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2000, value_parser = count)]
     pub(crate) max_pairs: u64,
     /// How a board pair scores: by its two games' results, or as a whole by the point
     /// margin summed over both games (for boards that the seat decides).
@@ -255,7 +286,7 @@ pub(crate) struct GauntletArgs {
 #[derive(Args)]
 pub(crate) struct PairingsArgs {
     /// Board pairs per pairing (in a gauntlet: per opponent).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10, value_parser = count)]
     pub(crate) boards: u64,
     /// Play only shard K of N of each pairing's board pairs (as for `match`).
     #[arg(long)]
@@ -312,7 +343,7 @@ pub(crate) struct StartsArgs {
     #[arg(value_parser = games())]
     pub(crate) game: String,
     /// Starts to keep.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = count)]
     pub(crate) count: u64,
     /// Seed of the first candidate (candidate i is drawn from seed + i).
     #[arg(long, default_value_t = 1)]

@@ -33,7 +33,10 @@ use std::ops::ControlFlow;
 fn main() -> ExitCode {
     // First, before any thread starts: Ctrl-C or SIGTERM ends every player before the arena.
     floodgate_arena::pen::end_players_on_signal();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return command_line_error(&error),
+    };
     let result = match &cli.command {
         Command::Match(args) => on_game(&args.opponents.game, args),
         Command::Sprt(args) => on_game(&args.opponents.game, args),
@@ -56,6 +59,30 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `--help` and `--version` as clap prints them; any other mistake in one line on standard
+/// error (clap's words, without its usage and hint lines), exit status 2.
+fn command_line_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        let _ = error.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = error.render().to_string();
+    let words: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more"))
+        .filter(|line| !line.is_empty())
+        .collect();
+    let line = words.join(" ");
+    let line = line.strip_prefix("error: ").unwrap_or(&line);
+    let _ = writeln!(std::io::stderr(), "arena: {line}");
+    ExitCode::from(2)
 }
 
 /// Runs `command` for the game named `game`, through the registry.

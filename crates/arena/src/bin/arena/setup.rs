@@ -184,6 +184,6 @@ pub(crate) fn player<R: Referee>(spec: &str, start: &StartArgs) -> Result<Player
         player.program = Program::Command(sandbox::wrap(command)?);
         player.sandboxed = true;
     }
-    player.check_starts()?;
+    player.check_starts(&offer::<R>())?;
     Ok(player)
 }
