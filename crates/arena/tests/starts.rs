@@ -163,7 +163,7 @@ fn the_start_options_say_what_would_be_right() {
         "--shuffle-starts",
     ]);
     assert!(
-        stderr(&out).contains("--starts <STARTS>"),
+        stderr(&out).contains("--starts <FILE>"),
         "{}",
         stderr(&out)
     );
