@@ -172,8 +172,7 @@ pub trait Referee: Judge + Replay + Default {
     const BALANCE: Option<Balance<Self>> = None;
 
     /// The start of a game drawn from `seed` (both games of a board pair use the same seed;
-    /// a game whose games all start alike returns [`crate::turn::SameStart`], and its seed only
-    /// drives the built-ins).
+    /// Grow's is the empty grid and Domain Expansion's its fixed start, whatever the seed).
     fn start(&self, seed: u64) -> Self::Start;
 
     /// The starts of a start file (`--starts`, `--board`) the referee was given, if any.
@@ -188,6 +187,13 @@ pub trait Referee: Judge + Replay + Default {
             Some(list) => list.for_pair(match_seed, pair).clone(),
             None => self.start(match_seed.wrapping_add(pair as u64)),
         }
+    }
+
+    /// The seed of the games of a pair that start from `start` and that the match gives
+    /// `pair_seed` (`--seed` + k for pair k): by default `pair_seed`; Domain Expansion's start
+    /// may name the seed instead.
+    fn game_seed(_start: &Self::Start, pair_seed: u64) -> u64 {
+        pair_seed
     }
 
     /// A start as one line of a start file: what it prints as, by default.

@@ -308,7 +308,7 @@ pub(crate) struct PlayerArgs {
 
 #[derive(Args)]
 pub(crate) struct StartsArgs {
-    /// The game (floodwars, cram or go: the others start alike).
+    /// The game (floodwars, cram, go or grow: Domain Expansion's games all start alike).
     #[arg(value_parser = games())]
     pub(crate) game: String,
     /// Starts to keep.
