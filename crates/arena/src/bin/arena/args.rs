@@ -58,7 +58,8 @@ pub(crate) fn games() -> PossibleValuesParser {
 /// Where games start and how long moves may take.
 #[derive(Args, Clone)]
 pub(crate) struct StartArgs {
-    /// Seed of the starts (pair k uses seed + k) and of the built-ins.
+    /// Seed of the starts (pair k uses seed + k) and of the built-ins (Domain: unless --starts
+    /// gives the seeds).
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
     /// Smallest width and height of random boards (Flood Wars: default 10; Cram: 5; Go: 9).
@@ -71,12 +72,14 @@ pub(crate) struct StartArgs {
     #[arg(long)]
     pub(crate) prefill: Option<u32>,
     /// Play every game from this start, the whole file: Flood Wars board rows (with or without
-    /// a J/S line first), a Cram init line, or a Go position (a side, or an SGF game).
+    /// a J/S line first), a Cram init line, a Go position (a side, or an SGF game), a Grow
+    /// opening or a Domain seed.
     #[arg(long, conflicts_with = "starts")]
     pub(crate) board: Option<PathBuf>,
     /// Play the starts of this file, one a line in the game's own notation (Flood Wars rows
-    /// joined by /, Cram init lines, Go SGF openings; `# ` begins a comment): board pair k
-    /// plays line k, cycling through the lines when there are more pairs than lines.
+    /// joined by /, Cram init lines, Go SGF openings, Grow openings, Domain seeds; `# ` begins
+    /// a comment): board pair k plays line k, cycling through the lines when there are more
+    /// pairs than lines.
     #[arg(long)]
     pub(crate) starts: Option<PathBuf>,
     /// With --starts: pair k plays entry k of an order of the lines shuffled by --seed.
