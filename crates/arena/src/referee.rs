@@ -57,6 +57,17 @@ pub enum Unused {
     TimeControl,
 }
 
+impl Unused {
+    /// Every setting but the start files: what a game whose only setting is its starts refuses.
+    pub const ALL_BUT_STARTS: [Self; 5] = [
+        Self::Sizes,
+        Self::Prefill,
+        Self::Adjudicate,
+        Self::Resign,
+        Self::TimeControl,
+    ];
+}
+
 impl Settings {
     /// An error if any of the `unused` settings of `game` is set.
     pub fn refuse(&self, game: &'static str, unused: &[Unused]) -> Result<(), Error> {

@@ -151,14 +151,7 @@ impl Referee for Domain {
     /// Seeds from a start file (`--starts`, `--board`); no sizes, pre-fill, adjudication or
     /// clock.
     fn new(settings: &Settings) -> Result<Self, Error> {
-        let unused = [
-            Unused::Sizes,
-            Unused::Prefill,
-            Unused::Adjudicate,
-            Unused::Resign,
-            Unused::TimeControl,
-        ];
-        settings.refuse(Self::NAME, &unused)?;
+        settings.refuse(Self::NAME, &Unused::ALL_BUT_STARTS)?;
         Ok(Self {
             listed: settings.start_list()?,
         })
