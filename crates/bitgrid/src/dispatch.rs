@@ -101,6 +101,7 @@ static CHOSEN: AtomicU8 = AtomicU8::new(UNKNOWN);
 /// The instruction set the kernels run with in this process: [`KernelPath::best`], detected on
 /// the first call and kept. A build for a target that already has POPCNT (such as
 /// `-C target-cpu=x86-64-v2` or `native`) runs the same instructions on either path.
+#[inline]
 pub fn kernel_path() -> KernelPath {
     match CHOSEN.load(Ordering::Relaxed) {
         UNKNOWN => choose(KernelPath::best()),
@@ -139,9 +140,25 @@ pub(crate) trait Kernel {
     fn run(self) -> Self::Output;
 }
 
-/// Runs `kernel` on the chosen path: one load of an atomic and a call.
+/// Whether the build's target already has every feature of the POPCNT path (as this workspace's
+/// `-C target-cpu=x86-64-v2` has): then both copies of a kernel would be the same instructions,
+/// and [`run`] runs the kernel where it is called, without looking at the path.
+const BUILT_FOR_POPCNT: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "popcnt",
+    target_feature = "sse3",
+    target_feature = "ssse3",
+    target_feature = "sse4.1",
+    target_feature = "sse4.2"
+));
+
+/// Runs `kernel` on the chosen path: one load of an atomic and a call (nothing at all when the
+/// build targets the POPCNT path's features).
 #[inline]
 pub(crate) fn run<K: Kernel>(kernel: K) -> K::Output {
+    if BUILT_FOR_POPCNT {
+        return kernel.run();
+    }
     match kernel_path() {
         #[cfg(target_arch = "x86_64")]
         KernelPath::Popcnt => {
