@@ -25,6 +25,7 @@
 
 mod bits;
 mod dilate;
+mod dispatch;
 mod flood;
 mod labels;
 mod plane;
@@ -32,6 +33,9 @@ mod regions;
 mod row;
 
 pub use bits::{Bits, Members};
+#[doc(hidden)]
+pub use dispatch::force_kernel_path;
+pub use dispatch::{KernelPath, kernel_path};
 pub use flood::{flood, flood_pair};
 pub use labels::Labels;
 pub use plane::{Cell, Cells, MAX_SIDE, ParsePlaneError, Plane};
