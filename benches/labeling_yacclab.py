@@ -81,7 +81,8 @@ def python_tools():
             return count, helpers.median_time(lambda: floodgate.label(img, connectivity))
         side = getattr(floodgate, "MAX_SIDE", BITGRID_MAX_SIDE)
         tools.append((OURS[2], lambda img: max(img.shape) <= side, per_connectivity(ours)))
-        versions.append("floodgate (Python) " + getattr(floodgate, "__version__", "installed"))
+        from importlib import metadata
+        versions.append(f"floodgate {metadata.version('floodgate')} (Python)")
     except ImportError as error:
         print(f"SKIPPED bitgrid (Python): `import floodgate` failed ({error}); install the "
               "package of crates/python (branch `python`) in the venv and run again")
