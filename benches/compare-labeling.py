@@ -2,6 +2,7 @@
 `label-times` binary), OpenCV's `connectedComponents` and SciPy's `ndimage.label`, one thread
 each, on the same planes made once here. Run by `benches/compare-labeling.sh`, which makes the
 virtual environment; `python3 benches/compare-labeling.py LABEL_TIMES [--small]` by hand.
+With `--yacclab` it runs YACCLAB's random images instead, with more tools (labeling_yacclab.py).
 
 Every tool returns a label per cell (int32 or uint32) and the number of components; each is
 timed as the median of at least five calls and 200 ms of calls, and every count is checked
@@ -49,10 +50,13 @@ def planes(small):
     yield f"full-{size}", np.ones((size, size), np.uint8)
 
 
+MIN_CALLS = 5
+
+
 def median_time(call):
     times = []
     start = time.perf_counter()
-    while len(times) < 5 or time.perf_counter() - start < MIN_SECONDS:
+    while len(times) < MIN_CALLS or time.perf_counter() - start < MIN_SECONDS:
         run = time.perf_counter()
         call()
         times.append(time.perf_counter() - run)
@@ -109,9 +113,12 @@ def scipy_timer():
     return scipy.__version__, run
 
 
-def bitgrid_times(label_times, path):
-    """`label-times` on one plane: {connectivity: (count, seconds)}."""
-    lines = subprocess.run([label_times, path], check=True, capture_output=True,
+def bitgrid_times(command, path):
+    """`label-times` (or a program that prints what it prints, the command a list) on one
+    plane: {connectivity: (count, seconds)}."""
+    if isinstance(command, str):
+        command = [command]
+    lines = subprocess.run(command + [path], check=True, capture_output=True,
                            text=True).stdout.splitlines()
     times = {}
     for line in lines:
@@ -122,6 +129,9 @@ def bitgrid_times(label_times, path):
 
 def main():
     label_times = sys.argv[1]
+    if "--yacclab" in sys.argv[2:]:
+        import labeling_yacclab
+        sys.exit(labeling_yacclab.main(label_times, sys.argv[2:]))
     small = "--small" in sys.argv[2:]
     opencv, scipy = opencv_timer(), scipy_timer()
     print(f"numpy {np.__version__}" + (f", OpenCV {opencv[0]}" if opencv else "")
