@@ -239,23 +239,53 @@ impl Plane {
     /// components' first cells, or 0 for a cell not in the plane (what OpenCV's
     /// `connectedComponents` and SciPy's `ndimage.label` return, up to their numbering).
     pub fn label_components(&self, connectivity: Connectivity) -> Labels {
+        let (width, height) = (self.width(), self.height());
+        let mut labels = vec![0; width * height];
+        let count = self.label_components_into(connectivity, &mut labels);
+        Labels {
+            width,
+            height,
+            count,
+            labels,
+        }
+    }
+
+    /// [`Plane::label_components`] into a buffer of the caller's, such as an image's: writes
+    /// cell `(x, y)`'s label to `labels[y * width + x]` and returns the number of components.
+    /// Panics if `labels` does not hold `width * height` labels.
+    ///
+    /// ```
+    /// use floodgate_bitgrid::{Connectivity, Plane};
+    /// let plane: Plane = "X . X\n. X .".parse().unwrap();
+    /// let mut labels = [9; 6];
+    /// assert_eq!(plane.label_components_into(Connectivity::Four, &mut labels), 3);
+    /// assert_eq!(labels, [1, 0, 2, 0, 3, 0]);
+    /// ```
+    pub fn label_components_into(&self, connectivity: Connectivity, labels: &mut [u32]) -> u32 {
+        let (width, height) = (self.width(), self.height());
+        assert_eq!(
+            labels.len(),
+            width * height,
+            "a {width} x {height} grid has {} cells",
+            width * height
+        );
         let mut sets = RunSets::of(self, connectivity);
         let count = sets.number_components();
-        let (width, height) = (self.width(), self.height());
-        let mut labels = Vec::with_capacity(width * height);
+        if width == 0 {
+            return count;
+        }
         let numbers = &sets.parent;
-        for y in 0..height {
+        for (y, out) in labels.chunks_exact_mut(width).enumerate() {
             let row = self.row(y);
-            for (i, &word) in row.iter().enumerate() {
+            for ((i, &word), out) in row.iter().enumerate().zip(out.chunks_mut(64)) {
                 let (row_starts, mut run) = (starts(row, i), sets.runs_before[y * sets.stride + i]);
-                let cells = (width - i * 64).min(64);
-                let full = !0 >> (64 - cells);
+                let full = !0 >> (64 - out.len());
                 if word == 0 {
-                    labels.extend(std::iter::repeat_n(0, cells));
+                    out.fill(0);
                 } else if word == full && row_starts & !1 == 0 {
                     // One run over the whole word.
                     run += row_starts as u32;
-                    labels.extend(std::iter::repeat_n(numbers[run as usize], cells));
+                    out.fill(numbers[run as usize]);
                 } else {
                     // Cell by cell, without a branch: a run's number where the cell is set,
                     // else 0 (the number of "no run"); all 64 bits (those past the width are
@@ -266,16 +296,11 @@ impl Plane {
                         let set = ((word >> bit) & 1) as u32;
                         *label = numbers[(run * set) as usize];
                     }
-                    labels.extend_from_slice(&block[..cells]);
+                    out.copy_from_slice(&block[..out.len()]);
                 }
             }
         }
-        Labels {
-            width,
-            height,
-            count,
-            labels,
-        }
+        count
     }
 
     /// The number of connected components, without labeling the cells.

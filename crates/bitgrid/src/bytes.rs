@@ -1,0 +1,129 @@
+//! Planes to and from one byte a cell, row by row: the layout of an image or a mask (numpy's
+//! `bool` and `uint8` arrays, OpenCV's `CV_8U` images).
+//!
+//! Packing reads a row 64 bytes at a time: eight little-endian words, each turned into the
+//! eight bits of its non-zero bytes by one carry trick and one multiplication. Unpacking writes
+//! a word's 64 bytes from its bits.
+
+use crate::plane::Plane;
+
+/// The high bit of every byte.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// Seven low bits of every byte.
+const LOW_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// Moves bit `8 i` of a word (the low bit of byte `i`) to bit `56 + i`; no two bytes' bits
+/// meet in the top byte, so its eight bits are the eight bytes' bits in order.
+const GATHER: u64 = 0x0102_0408_1020_4080;
+
+/// The bits of eight bytes (`bytes` as a little-endian word): bit `i` is set when byte `i`
+/// is not zero.
+#[inline(always)]
+const fn pack8(bytes: u64) -> u64 {
+    // A byte's low seven bits plus 0x7f carry into its high bit exactly when they are not all
+    // zero (no carry leaves the byte); the byte's own high bit covers the rest.
+    let nonzero = (((bytes & LOW_BITS) + LOW_BITS) | bytes) & HIGH_BITS;
+    ((nonzero >> 7).wrapping_mul(GATHER)) >> 56
+}
+
+/// The bits of up to 64 bytes: bit `i` is set when `bytes[i]` is not zero.
+#[inline(always)]
+fn pack_word(bytes: &[u8]) -> u64 {
+    let mut word = 0;
+    let mut chunks = bytes.chunks_exact(8);
+    for (i, chunk) in chunks.by_ref().enumerate() {
+        let eight = u64::from_le_bytes(chunk.try_into().expect("chunks of eight"));
+        word |= pack8(eight) << (8 * i);
+    }
+    let done = bytes.len() - chunks.remainder().len();
+    for (i, &byte) in chunks.remainder().iter().enumerate() {
+        word |= u64::from(byte != 0) << (done + i);
+    }
+    word
+}
+
+impl Plane {
+    /// The plane of a `width x height` grid whose cell `(x, y)` is set where
+    /// `bytes[y * width + x]` is not zero: an image or a mask stored row by row, one byte a
+    /// cell. Panics if `bytes` does not hold `width * height` bytes or a side exceeds
+    /// [`crate::MAX_SIDE`].
+    ///
+    /// ```
+    /// use floodgate_bitgrid::Plane;
+    /// let plane = Plane::from_bytes(3, 2, &[1, 0, 255, 0, 7, 0]);
+    /// assert_eq!(plane, "X . X\n. X .".parse().unwrap());
+    /// ```
+    pub fn from_bytes(width: usize, height: usize, bytes: &[u8]) -> Self {
+        let mut plane = Self::new(width, height);
+        assert_eq!(
+            bytes.len(),
+            width * height,
+            "a {width} x {height} grid has {} cells",
+            width * height
+        );
+        let stride = plane.stride();
+        if stride == 0 {
+            return plane;
+        }
+        let rows = bytes.chunks_exact(width);
+        for (words, row) in plane.words_mut().chunks_exact_mut(stride).zip(rows) {
+            for (word, cells) in words.iter_mut().zip(row.chunks(64)) {
+                *word = pack_word(cells);
+            }
+        }
+        plane
+    }
+
+    /// Writes the plane into `bytes`, one byte a cell row by row (cell `(x, y)` at
+    /// `y * width + x`): 1 for a cell in the plane, 0 for one outside; the inverse of
+    /// [`Plane::from_bytes`] on bytes 0 and 1. Panics if `bytes` does not hold
+    /// `width * height` bytes.
+    ///
+    /// ```
+    /// use floodgate_bitgrid::Plane;
+    /// let plane: Plane = "X . X\n. X .".parse().unwrap();
+    /// let mut bytes = [9; 6];
+    /// plane.write_bytes(&mut bytes);
+    /// assert_eq!(bytes, [1, 0, 1, 0, 1, 0]);
+    /// ```
+    pub fn write_bytes(&self, bytes: &mut [u8]) {
+        let (width, height) = (self.width(), self.height());
+        assert_eq!(
+            bytes.len(),
+            width * height,
+            "a {width} x {height} grid has {} cells",
+            width * height
+        );
+        if width == 0 {
+            return;
+        }
+        for (y, row) in bytes.chunks_exact_mut(width).enumerate() {
+            for (&word, cells) in self.row(y).iter().zip(row.chunks_mut(64)) {
+                for (bit, cell) in cells.iter_mut().enumerate() {
+                    *cell = ((word >> bit) & 1) as u8;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_bytes_pack_to_their_nonzero_bits() {
+        assert_eq!(pack8(0), 0);
+        assert_eq!(pack8(u64::MAX), 0xff);
+        assert_eq!(pack8(0x0100_0000_0000_0080), 0b1000_0001);
+        // Every single byte value, in every position, alone and among full bytes.
+        for value in 0..=255u64 {
+            for i in 0..8 {
+                let alone = pack8(value << (8 * i));
+                assert_eq!(alone, u64::from(value != 0) << i, "{value:#x} at byte {i}");
+                let among =
+                    pack8((value << (8 * i)) | (!(0xff << (8 * i)) & 0x0101_0101_0101_0101));
+                assert_eq!(among, (0xff & !(1 << i)) | (u64::from(value != 0) << i));
+            }
+        }
+    }
+}
