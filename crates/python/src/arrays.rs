@@ -135,3 +135,17 @@ pub fn flood<'py>(
     // Bytes 0 and 1 are numpy's bools: a view, no copy.
     region.call_method1("view", (dtype::<bool>(py),))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connectivity_is_four_or_eight_and_nothing_else() {
+        assert_eq!(connectivity(4).unwrap(), Connectivity::Four);
+        assert_eq!(connectivity(8).unwrap(), Connectivity::Eight);
+        for other in [0, 1, 6, -4, 9, i64::MAX] {
+            assert!(connectivity(other).is_err(), "{other}");
+        }
+    }
+}
