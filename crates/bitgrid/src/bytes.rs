@@ -3,7 +3,8 @@
 //!
 //! Packing reads a row 64 bytes at a time: eight little-endian words, each turned into the
 //! eight bits of its non-zero bytes by one carry trick and one multiplication. Unpacking writes
-//! a word's 64 bytes from its bits.
+//! eight bytes at a time the same way back: a multiplication copies eight bits into eight
+//! bytes, a mask keeps each byte's own bit, and a carry turns it into 0 or 1.
 
 use crate::plane::Plane;
 
@@ -23,6 +24,21 @@ const fn pack8(bytes: u64) -> u64 {
     // zero (no carry leaves the byte); the byte's own high bit covers the rest.
     let nonzero = (((bytes & LOW_BITS) + LOW_BITS) | bytes) & HIGH_BITS;
     ((nonzero >> 7).wrapping_mul(GATHER)) >> 56
+}
+
+/// Byte `i` holds bit `i`: the mask of each byte's own bit once a byte is copied to all eight.
+const OWN_BITS: u64 = 0x8040_2010_0804_0201;
+/// The low bit of every byte.
+const LOW_BIT: u64 = 0x0101_0101_0101_0101;
+
+/// Eight bytes (as a little-endian word) from the low eight bits of `bits`: byte `i` is 1
+/// when bit `i` is set, else 0.
+#[inline(always)]
+const fn unpack8(bits: u64) -> u64 {
+    // The byte copied into every byte, each keeping its own bit (at most 0x80, so adding 0x7f
+    // carries into the high bit exactly when it is set, and never out of the byte).
+    let own = ((bits & 0xff).wrapping_mul(LOW_BIT)) & OWN_BITS;
+    ((own + LOW_BITS) >> 7) & LOW_BIT
 }
 
 /// The bits of up to 64 bytes: bit `i` is set when `bytes[i]` is not zero.
@@ -98,8 +114,13 @@ impl Plane {
         }
         for (y, row) in bytes.chunks_exact_mut(width).enumerate() {
             for (&word, cells) in self.row(y).iter().zip(row.chunks_mut(64)) {
-                for (bit, cell) in cells.iter_mut().enumerate() {
-                    *cell = ((word >> bit) & 1) as u8;
+                let done = cells.len() / 8 * 8;
+                let mut eights = cells.chunks_exact_mut(8);
+                for (i, eight) in eights.by_ref().enumerate() {
+                    eight.copy_from_slice(&unpack8(word >> (8 * i)).to_le_bytes());
+                }
+                for (bit, cell) in eights.into_remainder().iter_mut().enumerate() {
+                    *cell = ((word >> (done + bit)) & 1) as u8;
                 }
             }
         }
@@ -124,6 +145,22 @@ mod tests {
                     pack8((value << (8 * i)) | (!(0xff << (8 * i)) & 0x0101_0101_0101_0101));
                 assert_eq!(among, (0xff & !(1 << i)) | (u64::from(value != 0) << i));
             }
+        }
+    }
+
+    #[test]
+    fn eight_bits_unpack_to_bytes_and_pack_back() {
+        for bits in 0..=255u64 {
+            let bytes = unpack8(bits).to_le_bytes();
+            for (i, &byte) in bytes.iter().enumerate() {
+                assert_eq!(u64::from(byte), (bits >> i) & 1, "{bits:#x}, byte {i}");
+            }
+            assert_eq!(pack8(unpack8(bits)), bits);
+            assert_eq!(
+                unpack8(bits | 0xff00),
+                unpack8(bits),
+                "only the low eight bits count"
+            );
         }
     }
 }
