@@ -29,9 +29,21 @@ fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
-/// Milliseconds as a duration.
-fn millis(budget_ms: u64) -> Duration {
-    Duration::from_millis(budget_ms)
+/// The most memory a Go engine may be given, in MiB (64 GiB).
+const MAX_MEMORY_MB: usize = 1 << 16;
+
+/// The longest budget a call takes: a day.
+const MAX_BUDGET_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// A budget of `budget_ms` milliseconds; ValueError past [`MAX_BUDGET_MS`] (a deadline must
+/// stay a time the clock can hold).
+fn millis(budget_ms: u64) -> PyResult<Duration> {
+    if budget_ms > MAX_BUDGET_MS {
+        return Err(value_error(format!(
+            "budget_ms is at most {MAX_BUDGET_MS} (a day), not {budget_ms}"
+        )));
+    }
+    Ok(Duration::from_millis(budget_ms))
 }
 
 /// The Tromp-Taylor result of a Go board, as the go-score judge answers: `B+k`, `W+k` or
@@ -56,10 +68,11 @@ pub fn go_score(board: &str) -> PyResult<String> {
 pub fn floodwars_move(py: Python<'_>, position: &str, budget_ms: u64) -> PyResult<String> {
     use floodgate_floodwars_core::{MoveTime, TimePolicy, TreeEngine};
     let started = Instant::now();
+    let budget = millis(budget_ms)?;
     let position =
         floodgate_floodwars_core::codec::parse(position.as_bytes()).map_err(value_error)?;
     let colour = py.detach(|| {
-        let clock = MoveTime::new(started, millis(budget_ms)).clock(TimePolicy::WholeBudget);
+        let clock = MoveTime::new(started, budget).clock(TimePolicy::WholeBudget);
         TreeEngine::new(FLOODWARS_TREE_BYTES)
             .search(&position, &clock)
             .best_move
@@ -78,9 +91,10 @@ pub fn floodwars_move(py: Python<'_>, position: &str, budget_ms: u64) -> PyResul
 pub fn grow_move(py: Python<'_>, grid: &str, budget_ms: u64) -> PyResult<String> {
     use floodgate_grow_core::{Engine, MoveTime, TimePolicy};
     let started = Instant::now();
+    let budget = millis(budget_ms)?;
     let state = floodgate_grow_core::codec::parse_grid(grid.as_bytes()).map_err(value_error)?;
     let chosen = py.detach(|| {
-        let clock = MoveTime::new(started, millis(budget_ms)).clock(TimePolicy::OneThird);
+        let clock = MoveTime::new(started, budget).clock(TimePolicy::OneThird);
         Engine::new(GROW_TABLE_BYTES)
             .search(&state, &clock)
             .best_move
@@ -122,6 +136,7 @@ impl CramBot {
     #[pyo3(signature = (line, budget_ms = 250))]
     fn reply(&mut self, py: Python<'_>, line: &str, budget_ms: u64) -> PyResult<Option<String>> {
         let arrived = Instant::now();
+        let budget = millis(budget_ms)?;
         let engine = self
             .engine
             .get_mut()
@@ -134,7 +149,7 @@ impl CramBot {
                 engine.play(domino);
             }
         }
-        let chosen = py.detach(|| engine.choose(arrived + millis(budget_ms)));
+        let chosen = py.detach(|| engine.choose(arrived + budget));
         Ok(chosen.map(|domino| {
             engine.play(domino);
             domino.to_string()
@@ -183,10 +198,10 @@ impl DomainBot {
     #[pyo3(signature = (line, budget_ms = None))]
     fn turn(&mut self, py: Python<'_>, line: &str, budget_ms: Option<u64>) -> PyResult<String> {
         let arrived = Instant::now();
-        let budget = budget_ms.unwrap_or(if self.turns == 0 { 800 } else { 75 });
+        let budget = millis(budget_ms.unwrap_or(if self.turns == 0 { 800 } else { 75 }))?;
         let line = line.trim_end_matches(['\r', '\n']);
         let bot = &mut self.bot;
-        let turn = py.detach(|| bot.turn(line, DomainTime::new(arrived, millis(budget))));
+        let turn = py.detach(|| bot.turn(line, DomainTime::new(arrived, budget)));
         let turn = turn.map_err(value_error)?;
         self.turns += 1;
         Ok(turn.action.to_string())
@@ -204,20 +219,25 @@ pub struct GtpSession {
 impl GtpSession {
     /// A session on an empty 19 x 19 board. `budget_ms`: the time a move without the
     /// controller's `time_settings`, and its cap with them (go-gtp's `--budget-ms`; none: 5 s
-    /// a move, or what the time settings allow); `memory_mb`: the search trees' memory;
+    /// a move, or what the time settings allow); `memory_mb`: the search trees' memory (1 to 65536);
     /// `threads`: searches at once (1 to 64); `seed`: the playouts' random numbers.
     #[new]
     #[pyo3(signature = (budget_ms = None, memory_mb = 256, threads = 1, seed = 1))]
-    fn new(budget_ms: Option<u64>, memory_mb: usize, threads: usize, seed: u64) -> Self {
+    fn new(budget_ms: Option<u64>, memory_mb: usize, threads: usize, seed: u64) -> PyResult<Self> {
+        if !(1..=MAX_MEMORY_MB).contains(&memory_mb) {
+            return Err(value_error(format!(
+                "memory_mb is from 1 to {MAX_MEMORY_MB}, not {memory_mb}"
+            )));
+        }
         let options = EngineOptions {
             memory_bytes: memory_mb << 20,
             seed,
             threads: threads.clamp(1, 64),
             ..EngineOptions::default()
         };
-        Self {
-            session: Session::new(options, budget_ms.map(millis)),
-        }
+        Ok(Self {
+            session: Session::new(options, budget_ms.map(millis).transpose()?),
+        })
     }
 
     /// The reply to one GTP command line, as go-gtp writes it (`= ...` or `? ...`, then an

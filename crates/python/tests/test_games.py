@@ -140,3 +140,16 @@ def test_gtp_session_plays_a_legal_move_and_answers_failures_as_gtp():
     assert reply.upper() != "= E5\n\n"
     assert session.command("play b e5").startswith("? ")
     assert session.command("frobnicate").startswith("? ")
+
+
+def test_budgets_and_memories_out_of_range_raise():
+    with pytest.raises(ValueError, match="budget_ms is at most"):
+        floodgate.floodwars_move(sample("floodwars-10x10.txt"), budget_ms=2**63)
+    with pytest.raises(OverflowError):
+        floodgate.grow_move(sample("grow-start.txt"), budget_ms=-1)
+    with pytest.raises(ValueError, match="budget_ms is at most"):
+        floodgate.CramBot("5_0x0").reply("START", budget_ms=10**12)
+    with pytest.raises(ValueError, match="memory_mb"):
+        floodgate.GtpSession(memory_mb=0)
+    with pytest.raises(ValueError, match="budget_ms"):
+        floodgate.GtpSession(budget_ms=10**12)
