@@ -1,6 +1,7 @@
-//! The bitgrid kernels on large planes: flood through random and serpentine regions (against a
-//! plain breadth-first flood over a byte grid), dilation, connected components and labels (a
-//! label per cell, as `benches/compare-labeling.sh` times against OpenCV and SciPy). Throughput
+//! The bitgrid kernels on large planes, and on a 19 x 19 one for the cost of a call: flood
+//! through random and serpentine regions (against a plain breadth-first flood over a byte
+//! grid), dilation, counting cells, connected components and labels (a label per cell, as
+//! `benches/compare-labeling.sh` times against OpenCV and SciPy). Throughput
 //! is in cells of the plane per second.
 //!
 //! Run: `cargo bench -p floodgate-benches --bench kernels` (add `-- --quick` for a short run).
@@ -24,6 +25,7 @@ fn random_plane(size: usize, percent: u64, seed: u64) -> Plane {
 fn floods(c: &mut Criterion) {
     let mut group = c.benchmark_group("flood4");
     let cases = [
+        ("random60-19", random_plane(19, 60, 7)),
         ("random60-255", random_plane(255, 60, 7)),
         ("random60-999", random_plane(999, 60, 7)),
         ("serpentine-rows-255", serpentine_corridor(255, false)),
@@ -62,6 +64,15 @@ fn other_kernels(c: &mut Criterion) {
         b.iter(|| black_box(&plane).dilate(Connectivity::Eight))
     });
     group.finish();
+    let mut group = c.benchmark_group("len");
+    for size in [19, 999] {
+        let plane = random_plane(size, 40, 7);
+        group.throughput(Throughput::Elements((size * size) as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(size), &plane, |b, plane| {
+            b.iter(|| black_box(plane).len())
+        });
+    }
+    group.finish();
     let small = random_plane(255, 40, 7);
     let mut group = c.benchmark_group("components4");
     group.throughput(Throughput::Elements(255 * 255));
@@ -73,6 +84,7 @@ fn other_kernels(c: &mut Criterion) {
 
 fn labels(c: &mut Criterion) {
     let cases = [
+        ("random40-19", random_plane(19, 40, 7)),
         ("random40-255", random_plane(255, 40, 7)),
         ("random60-255", random_plane(255, 60, 7)),
         ("random40-999", random_plane(999, 40, 7)),

@@ -28,7 +28,7 @@ pub fn balanced_starts<R: Referee>(
     let Some(candidate) = R::BALANCE else {
         return Err(Error::Setting(format!(
             "{} has no balanced starts: its games all start alike (docs/arena.md, \
-             \"Start files\"); give floodwars, cram or go",
+             \"Start files\"); give floodwars, cram, go or grow",
             R::NAME
         )));
     };
@@ -104,7 +104,9 @@ mod tests {
 
     #[test]
     fn a_game_whose_games_start_alike_has_no_balanced_starts() {
-        let refused = balanced_starts(&Domain, 1, 1, 1).unwrap_err().to_string();
+        let refused = balanced_starts(&Domain::default(), 1, 1, 1)
+            .unwrap_err()
+            .to_string();
         assert!(
             refused.starts_with("domain has no balanced starts"),
             "{refused}"

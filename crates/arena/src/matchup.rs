@@ -96,7 +96,8 @@ pub fn play_pairs<R: Referee>(
 
 /// Plays the board pairs `planned` (each below `schedule.pairs`) between `a` and `b` with
 /// `schedule.jobs` games at a time: pair `k` starts from `referee.start_of_pair(seed, k)`
-/// (the start file's, or the one drawn from seed `seed + k`), `a` first
+/// (the start file's, or the one drawn from seed `seed + k`), its games played with seed
+/// `seed + k` (or the seed a Domain start line names, [`Referee::game_seed`]), `a` first
 /// in its game 0 and second in its game 1. `on_pair` sees each finished pair (in the order
 /// pairs finish) and may stop the match; pairs finishing after that are dropped. A progress
 /// line with `a`'s running W-D-L and the time left goes to standard error when it is a
@@ -147,8 +148,8 @@ fn play_game<R: Referee>(
     pair: usize,
     a_seat: u8,
 ) -> MatchGame {
-    let game_seed = seed.wrapping_add(pair as u64);
     let start = referee.start_of_pair(seed, pair);
+    let game_seed = R::game_seed(&start, seed.wrapping_add(pair as u64));
     let players = if a_seat == 0 { [a, b] } else { [b, a] };
     let record = referee.play(&start, players, game_seed);
     MatchGame {

@@ -47,10 +47,12 @@ pub struct Forfeit {
 pub struct GameRecord {
     /// The game's name (`floodwars`, `grow`, `domain`, `cram`).
     pub game: String,
-    /// The seed that drew the start and drives the built-ins.
+    /// The seed that drew the start and drives the built-ins (a Domain Expansion start file's
+    /// seed, where one was given).
     pub seed: u64,
-    /// The start in the game's own text: Flood Wars board rows, a Cram init line, a Grow grid
-    /// (empty for the empty grid), nothing for Domain Expansion.
+    /// The start in the game's own text: Flood Wars board rows, a Cram init line, a Go side or
+    /// SGF opening, a Grow opening (empty for the empty grid), a Domain Expansion seed from a
+    /// start file (empty for the pair's own).
     pub start: String,
     /// The players' names, seat 0 (moves first) then seat 1.
     pub players: [String; 2],

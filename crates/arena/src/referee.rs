@@ -49,8 +49,6 @@ pub enum Unused {
     Sizes,
     /// `--prefill`.
     Prefill,
-    /// `--board` and `--starts`.
-    Start,
     /// `--adjudicate`.
     Adjudicate,
     /// `--resign-moves` and `--resign-score`.
@@ -59,13 +57,23 @@ pub enum Unused {
     TimeControl,
 }
 
+impl Unused {
+    /// Every setting but the start files: what a game whose only setting is its starts refuses.
+    pub const ALL_BUT_STARTS: [Self; 5] = [
+        Self::Sizes,
+        Self::Prefill,
+        Self::Adjudicate,
+        Self::Resign,
+        Self::TimeControl,
+    ];
+}
+
 impl Settings {
     /// An error if any of the `unused` settings of `game` is set.
     pub fn refuse(&self, game: &'static str, unused: &[Unused]) -> Result<(), Error> {
         let set = |setting: &Unused| match setting {
             Unused::Sizes => self.min_size.is_some() || self.max_size.is_some(),
             Unused::Prefill => self.prefill_percent.is_some(),
-            Unused::Start => self.starts.is_some(),
             Unused::Adjudicate => self.adjudicate,
             Unused::Resign => self.resign_moves.is_some() || self.resign_score.is_some(),
             Unused::TimeControl => self.time_control.is_some(),
@@ -73,10 +81,6 @@ impl Settings {
         match unused.iter().find(|setting| set(setting)) {
             Some(Unused::Sizes) => Err(does_not_apply("--min-size/--max-size", game)),
             Some(Unused::Prefill) => Err(does_not_apply("--prefill", game)),
-            Some(Unused::Start) => {
-                let option = self.starts.as_ref().map_or("--starts", StartSource::option);
-                Err(does_not_apply(option, game))
-            }
             Some(Unused::Adjudicate) => Err(does_not_apply("--adjudicate", game)),
             Some(Unused::Resign) => Err(does_not_apply("--resign-moves/--resign-score", game)),
             Some(Unused::TimeControl) => Err(Error::Setting(format!(
@@ -85,20 +89,6 @@ impl Settings {
             ))),
             None => Ok(()),
         }
-    }
-
-    /// An error if any start setting is set (`game`'s start is fixed), `--adjudicate` or
-    /// `--tc`.
-    pub fn refuse_starts(&self, game: &'static str) -> Result<(), Error> {
-        let unused = [
-            Unused::Sizes,
-            Unused::Prefill,
-            Unused::Start,
-            Unused::Adjudicate,
-            Unused::Resign,
-            Unused::TimeControl,
-        ];
-        self.refuse(game, &unused)
     }
 
     /// The smallest and largest sizes, each `default` where unset, checked against
@@ -160,20 +150,16 @@ pub trait Referee: Judge + Replay + Default {
     /// How a built-in plays as a process of its own (`self:NAME`, `arena player GAME NAME`).
     const SERVE: Serve;
 
-    /// The referee for `settings`, or why they do not apply to this game; by default the game's
-    /// start is fixed and it has no clock: any start setting, and `--tc`, is refused.
-    fn new(settings: &Settings) -> Result<Self, Error> {
-        settings.refuse_starts(Self::NAME)?;
-        Ok(Self::default())
-    }
+    /// The referee for `settings`, or why they do not apply to this game (each game refuses
+    /// the settings it has no use for with [`Settings::refuse`]).
+    fn new(settings: &Settings) -> Result<Self, Error>;
 
     /// How the game draws a candidate start from a seed and judges it with its own engine, for
     /// `arena starts`; `None` where it has no such way.
     const BALANCE: Option<Balance<Self>> = None;
 
     /// The start of a game drawn from `seed` (both games of a board pair use the same seed;
-    /// a game whose games all start alike returns [`crate::turn::SameStart`], and its seed only
-    /// drives the built-ins).
+    /// Grow's is the empty grid and Domain Expansion's its fixed start, whatever the seed).
     fn start(&self, seed: u64) -> Self::Start;
 
     /// The starts of a start file (`--starts`, `--board`) the referee was given, if any.
@@ -188,6 +174,13 @@ pub trait Referee: Judge + Replay + Default {
             Some(list) => list.for_pair(match_seed, pair).clone(),
             None => self.start(match_seed.wrapping_add(pair as u64)),
         }
+    }
+
+    /// The seed of the games of a pair that start from `start` and that the match gives
+    /// `pair_seed` (`--seed` + k for pair k): by default `pair_seed`; Domain Expansion's start
+    /// may name the seed instead.
+    fn game_seed(_start: &Self::Start, pair_seed: u64) -> u64 {
+        pair_seed
     }
 
     /// A start as one line of a start file: what it prints as, by default.

@@ -98,30 +98,6 @@ pub fn other_seat_scores(seat: usize, points: i64) -> [i64; 2] {
     both
 }
 
-/// The start of a game whose games all start alike: it prints as nothing, and reads back from
-/// an empty text only.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SameStart;
-
-impl fmt::Display for SameStart {
-    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Ok(())
-    }
-}
-
-impl FromStr for SameStart {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Self, Error> {
-        match text.trim() {
-            "" => Ok(SameStart),
-            other => Err(Error::Start(format!(
-                "every game starts alike, not from {other:?}"
-            ))),
-        }
-    }
-}
-
 /// A game's judge: the hooks of the turn loop.
 pub trait Judge: Sync {
     /// Where a game starts, typed once when the referee draws or reads it; it prints as the

@@ -192,10 +192,9 @@ fn options_that_do_not_apply_are_errors() {
                 "greedy",
                 "--b",
                 "random",
-                "--board",
-                "/etc/hostname",
+                "--adjudicate",
             ][..],
-            "--board does not apply",
+            "--adjudicate does not apply to domain",
         ),
         (
             &[

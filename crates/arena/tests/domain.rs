@@ -11,7 +11,7 @@ use floodgate_arena::replay::Replay;
 use floodgate_arena::termination::{Awaited, Loss};
 
 fn referee(limit_ms: u64) -> Limited<Domain> {
-    Limited::new(Domain, limit_ms)
+    Limited::new(Domain::default(), limit_ms)
 }
 
 #[test]

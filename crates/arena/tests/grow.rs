@@ -17,7 +17,7 @@ fn process(name: &str) -> Player {
 
 fn play_game(players: [&Player; 2], seed: u64, limit: Duration) -> GameRecord {
     let referee = Limited {
-        referee: Grow,
+        referee: Grow::default(),
         limit,
     };
     referee.play("", players, seed)

@@ -1,6 +1,7 @@
 //! Start files (`--starts FILE`) through the command line: pairs take the file's lines in
 //! order or shuffled by the seed, a bad line stops the run before any game, Go openings reach
-//! the engines; and the start sets shipped in docs/starts/ read completely.
+//! the engines, Grow openings start the games and their replays, Domain seeds drive the games;
+//! and the start sets shipped in docs/starts/ read completely.
 
 mod common;
 
@@ -13,9 +14,11 @@ use floodgate_arena::cram::InitLine;
 use floodgate_arena::error::Error;
 use floodgate_arena::floodwars::StartBoard;
 use floodgate_arena::go::{Go, GoStart};
+use floodgate_arena::grow::{Grow, GrowOpening};
 use floodgate_arena::jsonl::{self, JsonlFile};
 use floodgate_arena::replay::Replay;
 use floodgate_arena::start_file::{StartForm, StartList, StartOrder, StartSource};
+use floodgate_grow_core::state::State;
 
 fn temp(name: &str) -> PathBuf {
     temp_file("starts", name)
@@ -28,9 +31,21 @@ fn stderr(out: &Output) -> String {
 /// Plays a Cram match of `boards` pairs, greedy against random, with `options`, into a fresh
 /// `--jsonl` file named `name`, and reads the file back.
 fn cram_match(name: &str, boards: &str, options: &[&str]) -> JsonlFile {
+    game_match("cram", ["greedy", "random"], name, boards, options)
+}
+
+/// Plays a match of `game` of `boards` pairs between `players` with `options`, into a fresh
+/// `--jsonl` file named `name`, and reads the file back.
+fn game_match(
+    game: &str,
+    [a, b]: [&str; 2],
+    name: &str,
+    boards: &str,
+    options: &[&str],
+) -> JsonlFile {
     let games = temp(name);
     let _ = std::fs::remove_file(&games);
-    let mut args = vec!["match", "cram", "--a", "greedy", "--b", "random"];
+    let mut args = vec!["match", game, "--a", a, "--b", b];
     args.extend(["--boards", boards, "--jsonl", games.to_str().unwrap()]);
     args.extend(options);
     let out = arena(&args);
@@ -149,10 +164,16 @@ fn a_malformed_line_is_one_error_naming_the_file_and_line_before_any_game() {
 fn the_start_options_say_what_would_be_right() {
     let starts = init_file("options.txt");
     let path = starts.to_str().unwrap();
+    // Domain Expansion's start lines are seeds: an init line is not one.
     let out = arena(&[
         "match", "domain", "--a", "random", "--b", "greedy", "--starts", path,
     ]);
-    assert_eq!(stderr(&out), "arena: --starts does not apply to domain\n");
+    let expected = format!(
+        "arena: {path} line 4: not a start: \"6_0x0\" is not a seed (a whole number from 0 \
+         to 18446744073709551615): every Domain Expansion game starts from the same position, \
+         and its start line is the game's seed\n"
+    );
+    assert_eq!(stderr(&out), expected);
     let out = arena(&[
         "match",
         "cram",
@@ -162,11 +183,7 @@ fn the_start_options_say_what_would_be_right() {
         "greedy",
         "--shuffle-starts",
     ]);
-    assert!(
-        stderr(&out).contains("--starts <STARTS>"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("--starts <FILE>"), "{}", stderr(&out));
     let both = ["--starts", path, "--board", path];
     let out = arena(
         &[
@@ -273,6 +290,146 @@ fn go_sgf_openings_reach_the_engines_and_the_records() {
     }
 }
 
+const GROW_OPENINGS: [&str; 3] = [
+    "3,0,2,1 3,0,4,1",
+    "9,0,8,1 10,0,9,1 8,1,8,2,9,2 9,1,8,2,10,2",
+    "12,0,12,1 12,0,13,1 12,1,12,2,13,2 13,1,12,1,12,2 12,2,11,3,13,3 12,2,11,3,12,3",
+];
+
+#[test]
+fn grow_openings_in_order_give_pair_k_line_k_and_start_the_games_and_their_replays() {
+    let starts = temp("grow.txt");
+    std::fs::write(
+        &starts,
+        format!("# three openings\n{}\n", GROW_OPENINGS.join("\n")),
+    )
+    .unwrap();
+    let options = ["--starts", starts.to_str().unwrap()];
+    let file = game_match("grow", ["random", "random"], "grow.jsonl", "4", &options);
+    let expected: Vec<&str> = (0..4).map(|k| GROW_OPENINGS[k % 3]).collect();
+    assert_eq!(starts_by_pair(&file), expected);
+    for line in &file.lines {
+        let opening: GrowOpening = line.record.start.parse().unwrap();
+        assert_eq!(
+            opening.to_string(),
+            line.record.start,
+            "reads back as written"
+        );
+        let states = Grow::states(&line.record).unwrap();
+        assert_eq!(states.len(), line.record.moves.len() + 1);
+        // The replay's first board is the opening's grid, both trees on it.
+        assert_eq!(states[0], opening.position());
+        assert_ne!(states[0], State::default());
+        let text = Grow::text(&states[0], false);
+        assert_eq!(text.matches(['O', 'X']).count(), opening.len());
+        // Player 1 moves first after the opening's whole rounds.
+        assert_eq!(line.record.moves[0].seat, 0);
+    }
+    std::fs::remove_file(starts).unwrap();
+}
+
+#[test]
+fn an_illegal_grow_opening_is_refused_with_file_and_line_before_any_game() {
+    let starts = temp("grow-illegal.txt");
+    // Line 3: player 1 plants a second seed.
+    std::fs::write(
+        &starts,
+        "# a good line, a bad one\n3,0,2,1 3,0,4,1\n3,0,2,1 3,0,4,1 5,0,5,1\n",
+    )
+    .unwrap();
+    let (games, mark) = (temp("grow-illegal.jsonl"), temp("grow-illegal.mark"));
+    let _ = std::fs::remove_file(&games);
+    let player = format!("sh -c 'touch {}; echo 3,0,2,1'", mark.display());
+    let out = arena(&[
+        "match",
+        "grow",
+        "--a",
+        &player,
+        "--b",
+        "random",
+        "--starts",
+        starts.to_str().unwrap(),
+        "--jsonl",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let expected = format!(
+        "arena: {} line 3: not a start: move 3 of the opening (5,0,5,1) is not a valid move \
+         of player 1 here\n",
+        starts.display()
+    );
+    assert_eq!(stderr(&out), expected);
+    assert!(!games.exists(), "no game was played");
+    assert!(!mark.exists(), "no player was started");
+    std::fs::remove_file(starts).unwrap();
+}
+
+/// A Grow game recorded before there were openings: its start is empty.
+const OLD_GROW_LINE: &str = r#"{"match_seed":1,"pair":0,"a_seat":0,"record":{"game":"grow","seed":1,"start":"","players":["greedy","random"],"limits_ms":[2000,2000],"moves":[{"seat":0,"text":"3,0,2,1","micros":9,"peak_kib":0},{"seat":1,"text":"3,0,4,1","micros":5,"peak_kib":0}],"forfeit":{"seat":0,"reason":"no answer within 2000 ms"},"points":[1,1],"winner":1,"peak_kib":[0,0],"ready_micros":[0,0]}}"#;
+
+#[test]
+fn an_old_grow_record_with_an_empty_start_still_replays_from_the_empty_grid() {
+    let path = temp("grow-old.jsonl");
+    std::fs::write(&path, format!("{OLD_GROW_LINE}\n")).unwrap();
+    let file = jsonl::read(&path).unwrap();
+    let record = &file.lines[0].record;
+    assert_eq!(
+        record.start.parse::<GrowOpening>().unwrap(),
+        GrowOpening::default()
+    );
+    let states = Grow::states(record).unwrap();
+    assert_eq!(states[0], State::default());
+    assert_eq!(Grow::scores(&states[2]), [1, 1]);
+    let out = arena(&["replay", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn domain_seed_lines_are_the_seeds_of_pair_k_s_games_and_records_keep_them() {
+    let starts = temp("domain-seeds.txt");
+    std::fs::write(&starts, "# two seeds\n17\n5\n").unwrap();
+    let options = ["--starts", starts.to_str().unwrap(), "--seed", "100"];
+    let file = game_match(
+        "domain",
+        ["random", "greedy"],
+        "domain.jsonl",
+        "3",
+        &options,
+    );
+    assert_eq!(starts_by_pair(&file), ["17", "5", "17"]);
+    for line in &file.lines {
+        assert_eq!(line.record.seed.to_string(), line.record.start);
+    }
+    // The seed drives the built-ins: pairs 0 and 2 play the same games.
+    let moves = |pair: usize, a_seat: u8| {
+        let game = file
+            .lines
+            .iter()
+            .find(|l| l.pair == pair && l.a_seat == a_seat);
+        game.unwrap()
+            .record
+            .moves
+            .iter()
+            .map(|m| m.text.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(0, 0), moves(2, 0));
+    assert_eq!(moves(0, 1), moves(2, 1));
+    // Without a file, pair k's games keep the match's seed + k and an empty start.
+    let drawn = game_match(
+        "domain",
+        ["random", "greedy"],
+        "domain-drawn.jsonl",
+        "2",
+        &options[2..],
+    );
+    assert_eq!(starts_by_pair(&drawn), ["", ""]);
+    let seeds: Vec<u64> = drawn.lines.iter().map(|l| l.record.seed).collect();
+    assert_eq!(seeds, [100, 100, 101, 101]);
+    std::fs::remove_file(starts).unwrap();
+}
+
 /// Reads a shipped start set of docs/starts/ as starts of type `S`.
 fn shipped<S: FromStr<Err = Error>>(name: &str) -> (String, StartList<S>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -305,10 +462,19 @@ fn the_shipped_start_sets_read_completely() {
     let (text, floodwars) = shipped::<StartBoard>("floodwars.txt");
     assert!(text.starts_with("# arena starts floodwars "));
     assert!(floodwars.starts.len() >= 100);
+    let (grow_text, grow) = shipped::<GrowOpening>("grow.txt");
+    assert!(grow_text.starts_with("# arena starts grow "));
+    assert!(grow.starts.len() >= 100);
+    for opening in &grow.starts {
+        // One to three rounds of a move each, player 1 to move after them.
+        assert!([2, 4, 6].contains(&opening.len()), "{opening}");
+        assert_eq!(opening.position().to_move(), 0, "{opening}");
+    }
     // Every line that is not a comment is a start: none was skipped.
     for (text, count) in [
         (&text, floodwars.starts.len()),
         (&shipped::<InitLine>("cram.txt").0, cram.starts.len()),
+        (&grow_text, grow.starts.len()),
     ] {
         let comments = text.lines().filter(|l| l.starts_with("# ")).count();
         assert_eq!(text.lines().count(), comments + count);
@@ -324,4 +490,6 @@ fn the_documented_examples_are_starts() {
     assert!("9_0x0_4x4_8x8".parse::<InitLine>().is_ok());
     let go: GoStart = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[cc])".parse().unwrap();
     assert_eq!(go.opening().len(), 2);
+    let grow: GrowOpening = "3,0,2,1 3,0,4,1".parse().unwrap();
+    assert_eq!(grow.len(), 2);
 }

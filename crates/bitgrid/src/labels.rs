@@ -11,6 +11,7 @@
 //! a branch. A flood that would need many sweeps finishes the same way ([`flood_by_runs`]).
 
 use crate::Connectivity;
+use crate::dispatch::{self, Kernel};
 use crate::plane::{Cell, Plane};
 
 /// A label for every cell of a plane: 0 for a cell not in the plane, `1..=count` for the
@@ -110,7 +111,9 @@ const fn up_to(bit: u32) -> u64 {
 }
 
 impl RunSets {
-    /// The runs of `plane` joined by `connectivity`.
+    /// The runs of `plane` joined by `connectivity`. Inlined into the kernels that call it, so
+    /// that each [`dispatch`] path compiles its population counts with its own instructions.
+    #[inline(always)]
     pub(crate) fn of(plane: &Plane, connectivity: Connectivity) -> Self {
         let stride = plane.stride();
         let mut runs_before = Vec::with_capacity(plane.words().len());
@@ -148,6 +151,7 @@ impl RunSets {
     }
 
     /// Joins the runs of row `y` to the runs of row `y - 1` they touch.
+    #[inline(always)]
     fn join_rows(&mut self, plane: &Plane, y: usize, eight: bool) {
         let (row, above) = (plane.row(y), plane.row(y - 1));
         let mut overlap_before = 0;
@@ -186,7 +190,7 @@ impl RunSets {
     /// with splicing, which climbs both paths at once, one step on the side whose parent is
     /// later, and hangs that node under the other side's parent as it goes (so paths shorten
     /// while they are climbed, and the climb stops where the paths meet).
-    #[inline]
+    #[inline(always)]
     fn union(&mut self, mut a: u32, mut b: u32) {
         let parent = &mut self.parent;
         loop {
@@ -269,38 +273,7 @@ impl Plane {
             "a {width} x {height} grid has {} cells",
             width * height
         );
-        let mut sets = RunSets::of(self, connectivity);
-        let count = sets.number_components();
-        if width == 0 {
-            return count;
-        }
-        let numbers = &sets.parent;
-        for (y, out) in labels.chunks_exact_mut(width).enumerate() {
-            let row = self.row(y);
-            for ((i, &word), out) in row.iter().enumerate().zip(out.chunks_mut(64)) {
-                let (row_starts, mut run) = (starts(row, i), sets.runs_before[y * sets.stride + i]);
-                let full = !0 >> (64 - out.len());
-                if word == 0 {
-                    out.fill(0);
-                } else if word == full && row_starts & !1 == 0 {
-                    // One run over the whole word.
-                    run += row_starts as u32;
-                    out.fill(numbers[run as usize]);
-                } else {
-                    // Cell by cell, without a branch: a run's number where the cell is set,
-                    // else 0 (the number of "no run"); all 64 bits (those past the width are
-                    // clear), so that the loop has a fixed length.
-                    let mut block = [0u32; 64];
-                    for (bit, label) in block.iter_mut().enumerate() {
-                        run += ((row_starts >> bit) & 1) as u32;
-                        let set = ((word >> bit) & 1) as u32;
-                        *label = numbers[(run * set) as usize];
-                    }
-                    out.copy_from_slice(&block[..out.len()]);
-                }
-            }
-        }
-        count
+        dispatch::run(LabelComponents(self, connectivity, labels))
     }
 
     /// The number of connected components, without labeling the cells.
@@ -312,7 +285,71 @@ impl Plane {
     /// assert_eq!(plane.count_components(Connectivity::Eight), 1);
     /// ```
     pub fn count_components(&self, connectivity: Connectivity) -> u32 {
-        RunSets::of(self, connectivity).count()
+        dispatch::run(CountComponents(self, connectivity))
+    }
+}
+
+/// [`Plane::label_components_into`] as a [`Kernel`]: the labels into the buffer, the count
+/// returned.
+struct LabelComponents<'a>(&'a Plane, Connectivity, &'a mut [u32]);
+
+impl Kernel for LabelComponents<'_> {
+    type Output = u32;
+
+    #[inline(always)]
+    fn run(self) -> u32 {
+        let LabelComponents(plane, connectivity, labels) = self;
+        let mut sets = RunSets::of(plane, connectivity);
+        let count = sets.number_components();
+        let width = plane.width();
+        if width == 0 {
+            return count;
+        }
+        for (y, out) in labels.chunks_exact_mut(width).enumerate() {
+            write_row_labels(plane.row(y), &sets, y * sets.stride, out);
+        }
+        count
+    }
+}
+
+/// Writes to `out` the labels of the cells of `row` (`out.len()` of them), whose first word
+/// is word `first_word` of the plane, from the components' numbers in `sets.parent`.
+#[inline(always)]
+fn write_row_labels(row: &[u64], sets: &RunSets, first_word: usize, out: &mut [u32]) {
+    let numbers = &sets.parent;
+    for ((i, &word), out) in row.iter().enumerate().zip(out.chunks_mut(64)) {
+        let (row_starts, mut run) = (starts(row, i), sets.runs_before[first_word + i]);
+        let full = !0 >> (64 - out.len());
+        if word == 0 {
+            out.fill(0);
+        } else if word == full && row_starts & !1 == 0 {
+            // One run over the whole word.
+            run += row_starts as u32;
+            out.fill(numbers[run as usize]);
+        } else {
+            // Cell by cell, without a branch: a run's number where the cell is set, else 0
+            // (the number of "no run"); all 64 bits (those past the width are clear), so that
+            // the loop has a fixed length.
+            let mut block = [0u32; 64];
+            for (bit, label) in block.iter_mut().enumerate() {
+                run += ((row_starts >> bit) & 1) as u32;
+                let set = ((word >> bit) & 1) as u32;
+                *label = numbers[(run * set) as usize];
+            }
+            out.copy_from_slice(&block[..out.len()]);
+        }
+    }
+}
+
+/// [`Plane::count_components`] as a [`Kernel`].
+struct CountComponents<'a>(&'a Plane, Connectivity);
+
+impl Kernel for CountComponents<'_> {
+    type Output = u32;
+
+    #[inline(always)]
+    fn run(self) -> u32 {
+        RunSets::of(self.0, self.1).count()
     }
 }
 
@@ -320,8 +357,35 @@ impl Plane {
 /// `within` connected to it: the components of `within` that it meets, joined by runs. The
 /// end of a flood whose sweeps would go on for long ([`crate::flood`]).
 pub(crate) fn flood_by_runs(region: &mut Plane, within: &Plane, connectivity: Connectivity) {
-    let mut sets = RunSets::of(within, connectivity);
-    sets.number_components();
+    dispatch::run(FloodByRuns {
+        region,
+        within,
+        connectivity,
+    });
+}
+
+/// [`flood_by_runs`] as a [`Kernel`].
+struct FloodByRuns<'a> {
+    region: &'a mut Plane,
+    within: &'a Plane,
+    connectivity: Connectivity,
+}
+
+impl Kernel for FloodByRuns<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let mut sets = RunSets::of(self.within, self.connectivity);
+        sets.number_components();
+        let reached = reached_components(&sets, self.region, self.within);
+        keep_reached_runs(&sets, &reached, self.region, self.within);
+    }
+}
+
+/// Which components of `within` (numbered in `sets.parent`) hold a cell of `region`.
+#[inline(always)]
+fn reached_components(sets: &RunSets, region: &Plane, within: &Plane) -> Vec<bool> {
     let components = &sets.parent;
     let mut reached = vec![false; components.len()];
     let stride = sets.stride;
@@ -339,6 +403,14 @@ pub(crate) fn flood_by_runs(region: &mut Plane, within: &Plane, connectivity: Co
             }
         }
     }
+    reached
+}
+
+/// Makes `region` the cells of the `reached` components of `within`.
+#[inline(always)]
+fn keep_reached_runs(sets: &RunSets, reached: &[bool], region: &mut Plane, within: &Plane) {
+    let components = &sets.parent;
+    let stride = sets.stride;
     for y in 0..within.height() {
         let open = within.row(y);
         for i in 0..stride {

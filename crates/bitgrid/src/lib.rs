@@ -26,6 +26,7 @@
 mod bits;
 mod bytes;
 mod dilate;
+mod dispatch;
 mod flood;
 mod labels;
 mod plane;
@@ -33,6 +34,9 @@ mod regions;
 mod row;
 
 pub use bits::{Bits, Members};
+#[doc(hidden)]
+pub use dispatch::force_kernel_path;
+pub use dispatch::{KernelPath, kernel_path};
 pub use flood::{flood, flood_pair};
 pub use labels::Labels;
 pub use plane::{Cell, Cells, MAX_SIDE, ParsePlaneError, Plane};

@@ -14,6 +14,8 @@ use std::str::FromStr;
 
 use smallvec::SmallVec;
 
+use crate::dispatch::{self, Kernel};
+
 /// The largest width or height a [`Plane`] supports.
 pub const MAX_SIDE: usize = 1024;
 
@@ -199,7 +201,7 @@ impl Plane {
 
     /// The number of cells in the plane.
     pub fn len(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
+        dispatch::run(CountCells(&self.words))
     }
 
     /// Whether the plane holds no cell.
@@ -272,6 +274,18 @@ impl Plane {
             other.width,
             other.height
         );
+    }
+}
+
+/// [`Plane::len`] as a [`Kernel`]: the set bits of some words.
+struct CountCells<'a>(&'a [u64]);
+
+impl Kernel for CountCells<'_> {
+    type Output = usize;
+
+    #[inline(always)]
+    fn run(self) -> usize {
+        self.0.iter().map(|word| word.count_ones() as usize).sum()
     }
 }
 

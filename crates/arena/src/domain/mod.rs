@@ -1,13 +1,15 @@
 //! Domain Expansion: the referee, as CodinGame's referee runs bots (docs/domain.md): each
 //! player is one process for the whole game, spoken to in lines; 1000 ms for a player's first
 //! turn, 100 ms after. An illegal action loses with -5, an unparsable answer with -6, a late
-//! answer or a bot that died with -7 (the opponent keeps 0). Plus the built-in players
+//! answer or a bot that died with -7 (the opponent keeps 0). Every game starts from the same
+//! position; a start file chooses the games' seeds ([`start`]). Plus the built-in players
 //! ([`builtins`]), the `alphabeta` and `reach` baselines ([`baseline`]) and the replay: states, text and
 //! pictures ([`picture`]).
 
 pub mod baseline;
 pub mod builtins;
 pub mod picture;
+pub mod start;
 
 use std::time::Duration;
 
@@ -15,24 +17,36 @@ use floodgate_domain_core::codec::parse_answer;
 use floodgate_domain_core::state::{Action, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+pub use start::DomainStart;
+
+use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Session};
-use crate::referee::{Referee, Serve};
+use crate::referee::{Referee, Serve, Settings, Unused};
 use crate::replay::Replay;
+use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{FinalPoints, Judge, Reply, SameStart, Turn, exchange};
+use crate::turn::{FinalPoints, Judge, Reply, Turn, exchange};
 
 /// The judge's limit for a player's first turn.
 pub const FIRST_TURN: Duration = Duration::from_millis(1000);
 /// The judge's limit for every later turn.
 pub const LATER_TURN: Duration = Duration::from_millis(100);
 
-/// The Domain Expansion referee (every game starts alike: it has no settings).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Domain;
+/// The Domain Expansion referee: every game starts alike; a start file gives the games'
+/// seeds.
+#[derive(Clone, Debug, Default)]
+pub struct Domain {
+    /// The seeds of a start file (or the one of `--board`), played instead of the pairs' own.
+    pub listed: Option<StartList<DomainStart>>,
+}
 
 /// Starts a player's process on its first turn and sends it the initial lines.
-fn start(command: &[String], state: &State, limits: &ProcessLimits) -> Result<Session, Loss> {
+fn start_process(
+    command: &[String],
+    state: &State,
+    limits: &ProcessLimits,
+) -> Result<Session, Loss> {
     let mut session =
         Session::start(command, limits).map_err(|e| Loss::CannotStart(e.to_string()))?;
     let me = state.to_move();
@@ -43,14 +57,14 @@ fn start(command: &[String], state: &State, limits: &ProcessLimits) -> Result<Se
 }
 
 impl Judge for Domain {
-    type Start = SameStart;
+    type Start = DomainStart;
     type Position = State;
     type Move = Action;
     /// A player's process, started on its first turn.
     type Link = Session;
 
     /// Every game starts from the same position (the protocol cannot send another).
-    fn position(&self, _: &SameStart) -> State {
+    fn position(&self, _: &DomainStart) -> State {
         State::default()
     }
 
@@ -82,7 +96,7 @@ impl Judge for Domain {
         let state = turn.position;
         let session = match link {
             Some(session) => session,
-            None => link.insert(start(turn.command, state, &turn.limits)?),
+            None => link.insert(start_process(turn.command, state, &turn.limits)?),
         };
         let limit = if turn.first {
             FIRST_TURN.mul_f64(turn.limit.as_secs_f64() / LATER_TURN.as_secs_f64())
@@ -134,7 +148,26 @@ impl Referee for Domain {
     const LIMIT: Duration = LATER_TURN;
     const SERVE: Serve = builtins::serve;
 
-    fn start(&self, _: u64) -> SameStart {
-        SameStart
+    /// Seeds from a start file (`--starts`, `--board`); no sizes, pre-fill, adjudication or
+    /// clock.
+    fn new(settings: &Settings) -> Result<Self, Error> {
+        settings.refuse(Self::NAME, &Unused::ALL_BUT_STARTS)?;
+        Ok(Self {
+            listed: settings.start_list()?,
+        })
+    }
+
+    fn listed(&self) -> Option<&StartList<DomainStart>> {
+        self.listed.as_ref()
+    }
+
+    /// The fixed start with the pair's own seed.
+    fn start(&self, _: u64) -> DomainStart {
+        DomainStart::PairSeed
+    }
+
+    /// A listed seed, else the pair's.
+    fn game_seed(start: &DomainStart, pair_seed: u64) -> u64 {
+        start.game_seed(pair_seed)
     }
 }

@@ -3,11 +3,14 @@
 //! (mirrored for the second player), 2 s of wall time; the answer is one line of numbers and
 //! commas (the trailing newline is optional); anything on standard error, a late, malformed
 //! or invalid answer loses at once, and the exit status is ignored. A kill gives the mover
-//! another move. Plus the built-in players ([`builtins`]), the `alphabeta` baseline
+//! another move. A game starts from the empty grid or after an opening ([`opening`]; balanced
+//! openings: [`balance`]). Plus the built-in players ([`builtins`]), the `alphabeta` baseline
 //! ([`baseline`]) and the replay: states, text and pictures ([`picture`]).
 
+pub mod balance;
 pub mod baseline;
 pub mod builtins;
+pub mod opening;
 pub mod picture;
 
 use std::time::Duration;
@@ -16,19 +19,27 @@ use floodgate_grow_core::codec::format_grid;
 use floodgate_grow_core::state::{Move, Side, State};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+pub use opening::GrowOpening;
+
+use crate::error::Error;
 use crate::player::Builtin;
 use crate::process::{Exit, run_once};
-use crate::referee::{Referee, Serve};
+use crate::referee::{Balance, Referee, Serve, Settings, Unused};
 use crate::replay::Replay;
+use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss};
-use crate::turn::{FinalPoints, Judge, Reply, SameStart, Turn};
+use crate::turn::{FinalPoints, Judge, Reply, Turn};
 
 /// The judge's limit per move.
 pub const LIMIT: Duration = Duration::from_secs(2);
 
-/// The Grow referee (every game starts from the empty grid: it has no settings).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Grow;
+/// The Grow referee: every game starts from the empty grid, unless a start file gives
+/// openings.
+#[derive(Clone, Debug, Default)]
+pub struct Grow {
+    /// The openings of a start file (or the one of `--board`), played instead of the empty grid.
+    pub listed: Option<StartList<GrowOpening>>,
+}
 
 /// A move in `side`'s own view, from player 1's (or back: mirroring is its own inverse).
 /// Side 1 sees the grid mirrored and answers in that view.
@@ -37,7 +48,7 @@ fn own_view(side: Side, m: Move) -> Move {
 }
 
 impl Judge for Grow {
-    type Start = SameStart;
+    type Start = GrowOpening;
     type Position = State;
     /// A move in player 1's view.
     type Move = Move;
@@ -47,9 +58,9 @@ impl Judge for Grow {
     /// measure it).
     const MEMORY_LIMIT_MIB: Option<u64> = Some(8);
 
-    /// Every game starts from the empty grid.
-    fn position(&self, _: &SameStart) -> State {
-        State::default()
+    /// The grid after the opening (the empty grid without one).
+    fn position(&self, opening: &GrowOpening) -> State {
+        opening.position()
     }
 
     fn to_move(&self, state: &State) -> Option<usize> {
@@ -129,8 +140,23 @@ impl Referee for Grow {
     const NAME: &'static str = "grow";
     const LIMIT: Duration = LIMIT;
     const SERVE: Serve = builtins::serve;
+    const BALANCE: Option<Balance<Self>> = Some(balance::candidate);
 
-    fn start(&self, _: u64) -> SameStart {
-        SameStart
+    /// Openings from a start file (`--starts`, `--board`); no sizes, pre-fill, adjudication or
+    /// clock.
+    fn new(settings: &Settings) -> Result<Self, Error> {
+        settings.refuse(Self::NAME, &Unused::ALL_BUT_STARTS)?;
+        Ok(Self {
+            listed: settings.start_list()?,
+        })
+    }
+
+    fn listed(&self) -> Option<&StartList<GrowOpening>> {
+        self.listed.as_ref()
+    }
+
+    /// The empty grid: a drawn start has no opening.
+    fn start(&self, _: u64) -> GrowOpening {
+        GrowOpening::default()
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use floodgate_grow_core::points::{Direction, Point, Points, SIDE};
 use floodgate_grow_core::state::{Move, State};
 
-use super::{Grow, own_view};
+use super::{Grow, GrowOpening, own_view};
 use crate::error::Error;
 use crate::html::{Dot, Line, Picture, SEAT_COLOURS};
 use crate::record::GameRecord;
@@ -16,8 +16,11 @@ impl Replay for Grow {
     type State = State;
     const SEATS: [&'static str; 2] = ["player 1", "player 2"];
 
+    /// From the recorded opening's grid (an old record's empty start: the empty grid).
     fn states(record: &GameRecord) -> Result<Vec<State>, Error> {
-        replay_moves(State::default(), record, "valid move", |state, m| {
+        let opening = record.start.parse::<GrowOpening>();
+        let opening = opening.map_err(|e| Error::Record(format!("the recorded opening: {e}")))?;
+        replay_moves(opening.position(), record, "valid move", |state, m| {
             let parsed = format!("{}\n", m.text).parse::<Move>().ok()?;
             let parsed = own_view(usize::from(m.seat), parsed);
             state.is_legal(parsed).then(|| state.play(parsed).0)

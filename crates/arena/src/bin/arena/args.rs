@@ -85,12 +85,9 @@ pub(crate) fn games() -> PossibleValuesParser {
     PossibleValuesParser::new(GAMES.map(|(name, summary)| PossibleValue::new(name).help(summary)))
 }
 
-/// Where games start and how long moves may take.
+/// The random boards a game draws: their sizes, and Cram's pre-filled cells.
 #[derive(Args, Clone)]
-pub(crate) struct StartArgs {
-    /// Seed of the starts (pair k uses seed + k) and of the built-ins.
-    #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+pub(crate) struct BoardArgs {
     /// Smallest width and height of random boards (Flood Wars: default 10; Cram: 5; Go: 9).
     #[arg(long)]
     pub(crate) min_size: Option<usize>,
@@ -100,14 +97,26 @@ pub(crate) struct StartArgs {
     /// Cram: pre-fill about this percentage of the cells.
     #[arg(long)]
     pub(crate) prefill: Option<u32>,
+}
+
+/// Where games start and how long moves may take.
+#[derive(Args, Clone)]
+pub(crate) struct StartArgs {
+    /// Seed of the starts (pair k uses seed + k) and of the built-ins (Domain: unless --starts
+    /// gives the seeds).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    #[command(flatten)]
+    pub(crate) boards: BoardArgs,
     /// Play every game from the start in FILE (the whole file is one start): Flood Wars board
-    /// rows (with or without a J/S line first), a Cram init line, or a Go position (a side, or
-    /// an SGF game).
+    /// rows (with or without a J/S line first), a Cram init line, a Go position (a side, or an
+    /// SGF game), a Grow opening or a Domain seed.
     #[arg(long, value_name = "FILE", conflicts_with = "starts")]
     pub(crate) board: Option<PathBuf>,
-    /// Play the starts of this file, one a line in the game's own notation (Flood Wars rows
-    /// joined by /, Cram init lines, Go SGF openings; `# ` begins a comment): board pair k
-    /// plays line k, cycling through the lines when there are more pairs than lines.
+    /// Play the starts of FILE, one a line in the game's own notation (Flood Wars rows joined
+    /// by /, Cram init lines, Go SGF openings, Grow openings, Domain seeds; `# ` begins a
+    /// comment): board pair k plays line k, cycling through the lines when there are more
+    /// pairs than lines.
     #[arg(long, value_name = "FILE")]
     pub(crate) starts: Option<PathBuf>,
     /// With --starts: pair k plays entry k of an order of the lines shuffled by --seed.
@@ -339,7 +348,7 @@ pub(crate) struct PlayerArgs {
 
 #[derive(Args)]
 pub(crate) struct StartsArgs {
-    /// The game (floodwars, cram or go: the others start alike).
+    /// The game (floodwars, cram, go or grow: Domain Expansion's games all start alike).
     #[arg(value_parser = games())]
     pub(crate) game: String,
     /// Starts to keep.
@@ -351,15 +360,8 @@ pub(crate) struct StartsArgs {
     /// The most candidates to draw before giving up.
     #[arg(long, default_value_t = 10_000)]
     pub(crate) tries: u64,
-    /// Smallest width and height of the boards (as for match).
-    #[arg(long)]
-    pub(crate) min_size: Option<usize>,
-    /// Largest width and height of the boards (as for match).
-    #[arg(long)]
-    pub(crate) max_size: Option<usize>,
-    /// Cram: pre-fill about this percentage of the cells.
-    #[arg(long)]
-    pub(crate) prefill: Option<u32>,
+    #[command(flatten)]
+    pub(crate) boards: BoardArgs,
 }
 
 #[derive(Args)]

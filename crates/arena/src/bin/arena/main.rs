@@ -216,9 +216,9 @@ impl ForGame for &StartsArgs {
     /// Prints the command line as a comment, the count of candidates drawn, and the starts.
     fn run<R: Referee>(self) -> Result<(), Error> {
         let referee = R::new(&Settings {
-            min_size: self.min_size,
-            max_size: self.max_size,
-            prefill_percent: self.prefill,
+            min_size: self.boards.min_size,
+            max_size: self.boards.max_size,
+            prefill_percent: self.boards.prefill,
             ..Settings::default()
         })?;
         let (count, seed) = (self.count as usize, self.seed);

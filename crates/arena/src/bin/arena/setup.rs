@@ -135,9 +135,9 @@ pub(crate) fn referee<R: Referee>(start: &StartArgs) -> Result<R, Error> {
         adjudicate: start.adjudicate,
         resign_moves: start.resign_moves,
         resign_score: start.resign_score,
-        min_size: start.min_size,
-        max_size: start.max_size,
-        prefill_percent: start.prefill,
+        min_size: start.boards.min_size,
+        max_size: start.boards.max_size,
+        prefill_percent: start.boards.prefill,
         starts: start_source(start)?,
         time_control: start.tc,
     })
