@@ -110,11 +110,43 @@ fn labels(c: &mut Criterion) {
     }
 }
 
+/// What a caller holding an image pays around the labeling (the Python package's `label`):
+/// packing one byte a cell into a plane, labels written into a buffer of its own, and a plane
+/// unpacked to one byte a cell.
+fn bytes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bytes");
+    for (name, plane) in [
+        ("random40-255", random_plane(255, 40, 7)),
+        ("random40-999", random_plane(999, 40, 7)),
+    ] {
+        let cells = plane.width() * plane.height();
+        group.throughput(Throughput::Elements(cells as u64));
+        let mut bytes = vec![0u8; cells];
+        plane.write_bytes(&mut bytes);
+        let (width, height) = (plane.width(), plane.height());
+        group.bench_function(BenchmarkId::new("pack", name), |b| {
+            b.iter(|| Plane::from_bytes(width, height, black_box(&bytes)))
+        });
+        let mut out = vec![0u8; cells];
+        group.bench_function(BenchmarkId::new("unpack", name), |b| {
+            b.iter(|| black_box(&plane).write_bytes(black_box(&mut out)))
+        });
+        let mut labels = vec![0u32; cells];
+        group.bench_function(BenchmarkId::new("label8-into", name), |b| {
+            b.iter(|| black_box(&plane).label_components_into(Connectivity::Eight, &mut labels))
+        });
+        group.bench_function(BenchmarkId::new("label8", name), |b| {
+            b.iter(|| black_box(&plane).label_components(Connectivity::Eight))
+        });
+    }
+    group.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2))
 }
 
-criterion_group! { name = benches; config = config(); targets = floods, other_kernels, labels }
+criterion_group! { name = benches; config = config(); targets = floods, other_kernels, labels, bytes }
 criterion_main!(benches);

@@ -243,7 +243,37 @@ impl Plane {
     /// components' first cells, or 0 for a cell not in the plane (what OpenCV's
     /// `connectedComponents` and SciPy's `ndimage.label` return, up to their numbering).
     pub fn label_components(&self, connectivity: Connectivity) -> Labels {
-        dispatch::run(LabelComponents(self, connectivity))
+        let (width, height) = (self.width(), self.height());
+        let mut labels = vec![0; width * height];
+        let count = self.label_components_into(connectivity, &mut labels);
+        Labels {
+            width,
+            height,
+            count,
+            labels,
+        }
+    }
+
+    /// [`Plane::label_components`] into a buffer of the caller's, such as an image's: writes
+    /// cell `(x, y)`'s label to `labels[y * width + x]` and returns the number of components.
+    /// Panics if `labels` does not hold `width * height` labels.
+    ///
+    /// ```
+    /// use floodgate_bitgrid::{Connectivity, Plane};
+    /// let plane: Plane = "X . X\n. X .".parse().unwrap();
+    /// let mut labels = [9; 6];
+    /// assert_eq!(plane.label_components_into(Connectivity::Four, &mut labels), 3);
+    /// assert_eq!(labels, [1, 0, 2, 0, 3, 0]);
+    /// ```
+    pub fn label_components_into(&self, connectivity: Connectivity, labels: &mut [u32]) -> u32 {
+        let (width, height) = (self.width(), self.height());
+        assert_eq!(
+            labels.len(),
+            width * height,
+            "a {width} x {height} grid has {} cells",
+            width * height
+        );
+        dispatch::run(LabelComponents(self, connectivity, labels))
     }
 
     /// The number of connected components, without labeling the cells.
@@ -259,52 +289,43 @@ impl Plane {
     }
 }
 
-/// [`Plane::label_components`] as a [`Kernel`].
-struct LabelComponents<'a>(&'a Plane, Connectivity);
+/// [`Plane::label_components_into`] as a [`Kernel`]: the labels into the buffer, the count
+/// returned.
+struct LabelComponents<'a>(&'a Plane, Connectivity, &'a mut [u32]);
 
 impl Kernel for LabelComponents<'_> {
-    type Output = Labels;
+    type Output = u32;
 
     #[inline(always)]
-    fn run(self) -> Labels {
-        let LabelComponents(plane, connectivity) = self;
+    fn run(self) -> u32 {
+        let LabelComponents(plane, connectivity, labels) = self;
         let mut sets = RunSets::of(plane, connectivity);
         let count = sets.number_components();
-        let (width, height) = (plane.width(), plane.height());
-        let mut labels = Vec::with_capacity(width * height);
-        for y in 0..height {
-            write_row_labels(plane.row(y), &sets, y * sets.stride, width, &mut labels);
+        let width = plane.width();
+        if width == 0 {
+            return count;
         }
-        Labels {
-            width,
-            height,
-            count,
-            labels,
+        for (y, out) in labels.chunks_exact_mut(width).enumerate() {
+            write_row_labels(plane.row(y), &sets, y * sets.stride, out);
         }
+        count
     }
 }
 
-/// Appends to `labels` the labels of the `width` cells of `row`, whose first word is word
-/// `first_word` of the plane, from the components' numbers in `sets.parent`.
+/// Writes to `out` the labels of the cells of `row` (`out.len()` of them), whose first word
+/// is word `first_word` of the plane, from the components' numbers in `sets.parent`.
 #[inline(always)]
-fn write_row_labels(
-    row: &[u64],
-    sets: &RunSets,
-    first_word: usize,
-    width: usize,
-    labels: &mut Vec<u32>,
-) {
+fn write_row_labels(row: &[u64], sets: &RunSets, first_word: usize, out: &mut [u32]) {
     let numbers = &sets.parent;
-    for (i, &word) in row.iter().enumerate() {
+    for ((i, &word), out) in row.iter().enumerate().zip(out.chunks_mut(64)) {
         let (row_starts, mut run) = (starts(row, i), sets.runs_before[first_word + i]);
-        let cells = (width - i * 64).min(64);
-        let full = !0 >> (64 - cells);
+        let full = !0 >> (64 - out.len());
         if word == 0 {
-            labels.extend(std::iter::repeat_n(0, cells));
+            out.fill(0);
         } else if word == full && row_starts & !1 == 0 {
             // One run over the whole word.
             run += row_starts as u32;
-            labels.extend(std::iter::repeat_n(numbers[run as usize], cells));
+            out.fill(numbers[run as usize]);
         } else {
             // Cell by cell, without a branch: a run's number where the cell is set, else 0
             // (the number of "no run"); all 64 bits (those past the width are clear), so that
@@ -315,7 +336,7 @@ fn write_row_labels(
                 let set = ((word >> bit) & 1) as u32;
                 *label = numbers[(run * set) as usize];
             }
-            labels.extend_from_slice(&block[..cells]);
+            out.copy_from_slice(&block[..out.len()]);
         }
     }
 }

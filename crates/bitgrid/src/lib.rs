@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 
 mod bits;
+mod bytes;
 mod dilate;
 mod dispatch;
 mod flood;

@@ -48,6 +48,31 @@ proptest! {
     }
 
     #[test]
+    fn labels_into_a_buffer_overwrite_it_with_the_labels(((width, height), density, a, _b) in case(), connectivity in connectivity()) {
+        let grid = Grid::random(width, height, density, a);
+        let (expected, count) = grid.labels(connectivity);
+        let mut labels = vec![u32::MAX; width * height];
+        prop_assert_eq!(grid.plane().label_components_into(connectivity, &mut labels), count);
+        prop_assert_eq!(labels, expected);
+    }
+
+    #[test]
+    fn bytes_pack_and_unpack_as_booleans(((width, height), density, a, b) in case()) {
+        let grid = Grid::random(width, height, density, a);
+        // Any non-zero byte is a set cell: a value from 1 to 255 drawn from the second seed.
+        let bytes: Vec<u8> = grid.cells.iter().enumerate().map(|(i, &set)| {
+            let value = (b.rotate_left(i as u32 % 64) as u8).max(1);
+            if set { value } else { 0 }
+        }).collect();
+        let plane = Plane::from_bytes(width, height, &bytes);
+        prop_assert_eq!(&plane, &grid.plane());
+        let mut unpacked = vec![7u8; width * height];
+        plane.write_bytes(&mut unpacked);
+        let expected: Vec<u8> = grid.cells.iter().map(|&set| u8::from(set)).collect();
+        prop_assert_eq!(unpacked, expected);
+    }
+
+    #[test]
     fn components_match_bfs(((width, height), density, a, _b) in case(), connectivity in connectivity()) {
         let grid = Grid::random(width, height, density, a);
         let plane = grid.plane();
