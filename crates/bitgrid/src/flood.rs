@@ -10,7 +10,7 @@
 use smallvec::{SmallVec, smallvec};
 
 use crate::Connectivity;
-use crate::plane::{INLINE_WORDS, MAX_SIDE, Plane};
+use crate::plane::{INLINE_WORDS, Plane};
 use crate::row::{Lanes, any, fill_lanes, fill_row, grow_row, grow_word, spread_row, spread_word};
 
 /// The cells of `within` connected to a cell of `seeds` inside `within`.
@@ -222,6 +222,8 @@ fn flood_wide<const N: usize>(
     let start = seeded.0 * stride..(seeded.0 + 1) * stride;
     fill_row(&mut words[start.clone()], &within[start]);
     let mut spread: SmallVec<[Lanes<N>; 16]> = smallvec![[0; N]; stride];
+    // Below the last row: nothing.
+    let no_row: SmallVec<[Lanes<N>; 16]> = smallvec![[0; N]; stride];
     sweep_until_stable(
         within.len() / stride,
         seeded,
@@ -234,8 +236,7 @@ fn flood_wide<const N: usize>(
                 let (before, after) = words.split_at_mut(to * stride);
                 let (row, rest) = after.split_at_mut(stride);
                 let above = &before[from * stride..];
-                let no_row = [[0; N]; MAX_SIDE.div_ceil(64)];
-                let below = rest.get(..stride).unwrap_or(&no_row[..stride]);
+                let below = rest.get(..stride).unwrap_or(&no_row[..]);
                 if eight {
                     let mut union = spread.clone();
                     for ((union, above), below) in union.iter_mut().zip(above).zip(below) {

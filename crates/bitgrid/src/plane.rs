@@ -17,7 +17,7 @@ use smallvec::SmallVec;
 use crate::dispatch::{self, Kernel};
 
 /// The largest width or height a [`Plane`] supports.
-pub const MAX_SIDE: usize = 1024;
+pub const MAX_SIDE: usize = 4096;
 
 /// Planes of at most this many words live inline, without a heap allocation
 /// (enough for a 19 x 19 Go board or a 20 x 20 Grow board).

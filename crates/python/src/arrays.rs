@@ -75,7 +75,7 @@ fn pack(array: &Bound<'_, PyAny>, name: &str) -> PyResult<(Plane, [usize; 2])> {
 
 /// Labels the connected components of `image`'s set cells (non-zero bytes).
 ///
-/// `image`: a 2-D numpy array of dtype bool or uint8, at most 1024 x 1024 (copied once when it
+/// `image`: a 2-D numpy array of dtype bool or uint8, at most `MAX_SIDE` (4096) a side (copied once when it
 /// is not C-contiguous); `connectivity`: 4 (edges) or 8 (edges and corners). Returns
 /// `(labels, count)`: an int32 array of `image`'s shape, 0 for the background and `1..=count`
 /// for the components, numbered in raster order of their first cell, as
@@ -99,7 +99,7 @@ pub fn label<'py>(
         let out = writer.as_slice_mut()?;
         py.detach(|| plane.label_components_into(connectivity, out))
     };
-    // The labels are below 2^31 (at most half the cells of a 1024 x 1024 plane): the same
+    // The labels are below 2^31 (at most half the cells of a 4096 x 4096 plane): the same
     // numbers as int32, viewed without a copy.
     let labels = labels.call_method1("view", (dtype::<i32>(py),))?;
     Ok((labels, count))

@@ -7,7 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 MAX_SIDE: int
-"""The largest side of an array ``label`` and ``flood`` take (1024)."""
+"""The largest side of an array ``label`` and ``flood`` take (4096)."""
 
 def label(image: npt.NDArray[np.bool_] | npt.NDArray[np.uint8], connectivity: int = 8) -> Tuple[npt.NDArray[np.int32], int]:
     """``(labels, count)``: int32 labels of ``image``'s shape, 0 for the background, the
