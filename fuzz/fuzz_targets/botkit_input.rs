@@ -17,11 +17,11 @@ const CLI: Cli = Cli {
     about: "a bot's command line under the fuzzer",
     input: "",
     flags: &[
-        Flag::budget("--budget-ms", "FUZZ_BUDGET_MS", Some(100)),
-        Flag::number("--table-mb", "MiB", 16),
-        Flag::seed("--seed"),
-        Flag::text("--board", "AxB"),
-        Flag::switch("--mcts"),
+        Flag::budget("--budget-ms", "FUZZ_BUDGET_MS", Some(100), "time per move"),
+        Flag::number("--table-mb", "MiB", 16, "tables"),
+        Flag::seed("--seed", "random numbers"),
+        Flag::text("--board", "AxB", "a board"),
+        Flag::switch("--mcts", "another search"),
     ],
 };
 
