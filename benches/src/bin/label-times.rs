@@ -3,7 +3,7 @@
 //! prints one line per plane and connectivity: `FILE CONNECTIVITY COMPONENTS MEDIAN_NS`. Each
 //! labeling is repeated for at least N ms (200 by default) and five times. Without `--bytes`
 //! the plane is packed once, before the timing; with it every timed call starts from the byte
-//! image, packs it (eight bytes a step, [`pack_bytes`]) and labels it: byte image in, labels
+//! image, packs it (`Plane::from_bytes`) and labels it: byte image in, labels
 //! out, as the image libraries are timed. `benches/compare-labeling.sh` runs it beside OpenCV,
 //! SciPy and others on the same files.
 
@@ -54,37 +54,9 @@ fn read_pgm(bytes: &[u8]) -> Result<Bytes, String> {
     })
 }
 
-/// The bits of eight bytes (`bytes` as a little-endian word): bit `i` is set when byte `i` is
-/// not zero. A byte's low seven bits plus 0x7f carry into its high bit exactly when they are
-/// not all zero; the multiplication gathers the eight high bits into the top byte.
-const fn pack8(bytes: u64) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let nonzero = (((bytes & LOW) + LOW) | bytes) & !LOW;
-    ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-}
-
-/// The plane of the non-zero cells of `image`, packed eight bytes a step (the packing of
-/// `Plane::from_bytes` on the `python` branch, which this will call once that is merged).
+/// The plane of the non-zero cells of `image` (bitgrid's packing, sixteen bytes a step).
 fn pack_bytes(image: &Bytes) -> Plane {
-    let stride = image.width.div_ceil(64);
-    let mut words = vec![0u64; stride * image.height];
-    if stride > 0 {
-        let rows = image.cells.chunks_exact(image.width);
-        for (row_words, row) in words.chunks_exact_mut(stride).zip(rows) {
-            for (word, cells) in row_words.iter_mut().zip(row.chunks(64)) {
-                let mut eights = cells.chunks_exact(8);
-                for (i, eight) in eights.by_ref().enumerate() {
-                    let eight = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
-                    *word |= pack8(eight) << (8 * i);
-                }
-                let done = cells.len() - eights.remainder().len();
-                for (i, &cell) in eights.remainder().iter().enumerate() {
-                    *word |= u64::from(cell != 0) << (done + i);
-                }
-            }
-        }
-    }
-    Plane::from_words(image.width, image.height, &words)
+    Plane::from_bytes(image.width, image.height, &image.cells)
 }
 
 /// The median time of `f`, run for at least `at_least` and five times.
@@ -155,31 +127,4 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn packing_sets_the_cells_of_the_nonzero_bytes() {
-        let mut seed = 1u64;
-        for (width, height) in [(0, 3), (1, 1), (7, 2), (63, 3), (64, 2), (65, 4), (130, 5)] {
-            let cells: Vec<u8> = (0..width * height)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    [0, 0, 1, 128, 255, 7][(seed >> 33) as usize % 6]
-                })
-                .collect();
-            let plane = Plane::from_fn(width, height, |c| cells[c.y * width + c.x] != 0);
-            let image = Bytes {
-                width,
-                height,
-                cells,
-            };
-            assert_eq!(pack_bytes(&image), plane, "{width} x {height}");
-        }
-    }
 }
