@@ -1,10 +1,6 @@
-//! `domain-bot`: plays a whole game of Domain Expansion over CodinGame's line protocol, in
-//! either seat. Each turn's clock starts when its input line arrives; the budgets (default
-//! 800 ms for the first turn and 75 ms after, of CodinGame's 1000 ms and 100 ms) can be set with
-//! `--first-budget-ms N` and `--budget-ms N` or `DOMAIN_FIRST_BUDGET_MS` and
-//! `DOMAIN_BUDGET_MS`. The search (`floodgate_domain_core::bot`) is alpha-beta, its table kept for the
-//! whole game; `--mcts` switches to Monte Carlo tree search. End of input ends the game
-//! (exit 0); a malformed line gets one line on standard error and exit status 2.
+//! `domain-bot`: plays a whole game of Domain Expansion over CodinGame's line protocol in either
+//! seat (`floodgate_domain_core::bot`; its flags, `--help`, set the budgets and the search). End
+//! of input ends the game (exit 0); a malformed line gets one line on stderr and exit status 2.
 
 use std::error::Error;
 use std::process::ExitCode;
@@ -25,14 +21,9 @@ const CLI: Cli = Cli {
             "--first-budget-ms",
             "DOMAIN_FIRST_BUDGET_MS",
             Some(800),
-            "thinking time on the first turn",
+            "first turn",
         ),
-        Flag::budget(
-            "--budget-ms",
-            "DOMAIN_BUDGET_MS",
-            Some(75),
-            "thinking time on later turns",
-        ),
+        Flag::budget("--budget-ms", "DOMAIN_BUDGET_MS", Some(75), "later turns"),
         Flag::switch("--mcts", "search with MCTS instead of alpha-beta"),
     ],
 };

@@ -1,14 +1,7 @@
-//! `go-gtp`: a Go engine by the Tromp-Taylor rules (area scoring, suicide allowed, positional
-//! superko) speaking GTP version 2 on stdin and stdout (the session: `floodgate_go_core::gtp::Session`).
-//!
-//! `genmove` runs a Monte Carlo tree search with RAVE for 5 s, or for a share of the time the
-//! controller's `time_settings` and `time_left` give; `--budget-ms N` or `GO_GTP_BUDGET_MS`
-//! caps it. `final_score` is the Tromp-Taylor area score with komi once two passes ended the
-//! game, and before that the score the game is headed for (the median of 101 playouts).
-//! `--memory-mb N` bounds the trees (default 256), `--threads N` searches N at once (default 1),
-//! `--seed N` fixes the playouts' random numbers (else each run draws its own). A line GTP
-//! cannot carry out gets a `?` reply (a line over 64 KiB too); the engine ends at `quit` or at
-//! the end of its input. Bad arguments get one line on stderr and exit status 2.
+//! `go-gtp`: a Go engine by the Tromp-Taylor rules speaking GTP version 2 on stdin and stdout;
+//! `floodgate_go_core::gtp::Session` says what each command does. The flags (`--help`) cap the
+//! time per move and set memory, threads and seed; bad arguments get one line on stderr and exit
+//! status 2; the engine ends at `quit` or at the end of its input.
 
 use std::error::Error;
 use std::process::ExitCode;
@@ -27,7 +20,7 @@ const CLI: Cli = Cli {
             "--budget-ms",
             "GO_GTP_BUDGET_MS",
             None,
-            "time per move (a cap under time_settings)",
+            "time per move (a cap)",
         ),
         Flag::number("--memory-mb", "MiB", 256, "the search trees' memory"),
         Flag::number("--threads", "", 1, "searches at once"),

@@ -101,7 +101,10 @@ impl Mover for Engine {
 }
 
 /// A GTP session's state between commands: the game, the player choosing moves (by default
-/// the engine) and the controller's clock.
+/// the engine) and the controller's clock. `genmove` thinks for a share of the clock that
+/// `time_settings` and `time_left` give (else [`DEFAULT_BUDGET`]), capped by the session's
+/// budget; `final_score` is the Tromp-Taylor score with komi once two passes ended the game,
+/// before that [`GameState::estimated_margin`] of [`SCORE_PLAYOUTS`] playouts.
 #[derive(Debug)]
 pub struct Session<M = Engine> {
     game: GameState,
