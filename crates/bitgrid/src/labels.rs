@@ -7,7 +7,10 @@
 //! where a run ends just before the other one starts; those places are found a word at a time,
 //! and each joins two runs in a union-find over runs whose roots are always the earliest run of
 //! their set. A 255 x 255 plane at 40% holds about 15,000 runs for its 26,000 set cells, and
-//! the union-find never sees a cell; the label image is then written a cell at a time without
+//! the union-find never sees a cell. The label image is then written a word of the row at a
+//! time, each in the cheapest of four ways for its cells: a fill for each run and gap (few long
+//! runs: coarse images), a fill of zeros and a store for each set cell (sparse words), a fill
+//! of the runs' label and a zero for each clear cell (dense words), else cell by cell without
 //! a branch. A flood that would need many sweeps finishes the same way ([`flood_by_runs`]).
 
 use crate::Connectivity;
@@ -244,8 +247,8 @@ impl Plane {
     /// `connectedComponents` and SciPy's `ndimage.label` return, up to their numbering).
     pub fn label_components(&self, connectivity: Connectivity) -> Labels {
         let (width, height) = (self.width(), self.height());
-        let mut labels = vec![0; width * height];
-        let count = self.label_components_into(connectivity, &mut labels);
+        let mut labels = Vec::with_capacity(width * height);
+        let count = dispatch::run(LabelComponentsVec(self, connectivity, &mut labels));
         Labels {
             width,
             height,
@@ -299,44 +302,199 @@ impl Kernel for LabelComponents<'_> {
     #[inline(always)]
     fn run(self) -> u32 {
         let LabelComponents(plane, connectivity, labels) = self;
-        let mut sets = RunSets::of(plane, connectivity);
-        let count = sets.number_components();
-        let width = plane.width();
-        if width == 0 {
-            return count;
-        }
-        for (y, out) in labels.chunks_exact_mut(width).enumerate() {
-            write_row_labels(plane.row(y), &sets, y * sets.stride, out);
-        }
-        count
+        let mut out = SliceOut(labels);
+        write_labels(plane, connectivity, &mut out)
     }
 }
 
-/// Writes to `out` the labels of the cells of `row` (`out.len()` of them), whose first word
-/// is word `first_word` of the plane, from the components' numbers in `sets.parent`.
+/// [`Plane::label_components`] as a [`Kernel`]: the labels pushed onto a vector with room for
+/// them (never written twice, as a zeroed vector would be), the count returned.
+struct LabelComponentsVec<'a>(&'a Plane, Connectivity, &'a mut Vec<u32>);
+
+impl Kernel for LabelComponentsVec<'_> {
+    type Output = u32;
+
+    #[inline(always)]
+    fn run(self) -> u32 {
+        let LabelComponentsVec(plane, connectivity, labels) = self;
+        write_labels(plane, connectivity, labels)
+    }
+}
+
+/// Where labels go, in raster order: each call writes the next cells.
+trait LabelOut {
+    /// The next `len` cells all get `label`.
+    fn fill(&mut self, label: u32, len: usize);
+    /// The next cells get `labels`.
+    fn copy(&mut self, labels: &[u32]);
+}
+
+/// A buffer of the caller's, written from its start; what is left of it.
+struct SliceOut<'a>(&'a mut [u32]);
+
+impl LabelOut for SliceOut<'_> {
+    #[inline(always)]
+    fn fill(&mut self, label: u32, len: usize) {
+        let (next, rest) = std::mem::take(&mut self.0).split_at_mut(len);
+        next.fill(label);
+        self.0 = rest;
+    }
+
+    #[inline(always)]
+    fn copy(&mut self, labels: &[u32]) {
+        let (next, rest) = std::mem::take(&mut self.0).split_at_mut(labels.len());
+        next.copy_from_slice(labels);
+        self.0 = rest;
+    }
+}
+
+impl LabelOut for Vec<u32> {
+    #[inline(always)]
+    fn fill(&mut self, label: u32, len: usize) {
+        self.resize(self.len() + len, label);
+    }
+
+    #[inline(always)]
+    fn copy(&mut self, labels: &[u32]) {
+        self.extend_from_slice(labels);
+    }
+}
+
+/// Labels `plane`'s cells into `out`, row by row; returns the number of components.
 #[inline(always)]
-fn write_row_labels(row: &[u64], sets: &RunSets, first_word: usize, out: &mut [u32]) {
-    let numbers = &sets.parent;
-    for ((i, &word), out) in row.iter().enumerate().zip(out.chunks_mut(64)) {
-        let (row_starts, mut run) = (starts(row, i), sets.runs_before[first_word + i]);
-        let full = !0 >> (64 - out.len());
-        if word == 0 {
-            out.fill(0);
-        } else if word == full && row_starts & !1 == 0 {
-            // One run over the whole word.
-            run += row_starts as u32;
-            out.fill(numbers[run as usize]);
+fn write_labels(plane: &Plane, connectivity: Connectivity, out: &mut impl LabelOut) -> u32 {
+    let mut sets = RunSets::of(plane, connectivity);
+    let count = sets.number_components();
+    for y in 0..plane.height() {
+        write_row_labels(plane, y, &sets, out);
+    }
+    count
+}
+
+/// Writes to `out` the labels of the cells of row `y` of `plane`, from the components'
+/// numbers in `sets.parent`: each word of the row by the cheapest of four ways for its cells.
+#[inline(always)]
+fn write_row_labels(plane: &Plane, y: usize, sets: &RunSets, out: &mut impl LabelOut) {
+    let (row, width) = (plane.row(y), plane.width());
+    for (i, &set) in row.iter().enumerate() {
+        let cells = (width - 64 * i).min(64);
+        let word = WordCells {
+            set,
+            starts: starts(row, i),
+            run_before: sets.runs_before[y * sets.stride + i],
+            width: cells,
+        };
+        if set == 0 {
+            out.fill(0, cells);
+        } else if word.runs().count_ones() <= RUNS_FILLED {
+            word.write_by_runs(&sets.parent, out);
         } else {
-            // Cell by cell, without a branch: a run's number where the cell is set, else 0
-            // (the number of "no run"); all 64 bits (those past the width are clear), so that
-            // the loop has a fixed length.
             let mut block = [0u32; 64];
-            for (bit, label) in block.iter_mut().enumerate() {
-                run += ((row_starts >> bit) & 1) as u32;
-                let set = ((word >> bit) & 1) as u32;
-                *label = numbers[(run * set) as usize];
+            if set.count_ones() <= CELLS_PATCHED {
+                word.patch_set_cells(&sets.parent, &mut block);
+            } else if word.clear().count_ones() <= CELLS_PATCHED {
+                word.patch_clear_cells(&sets.parent, &mut block);
+            } else {
+                word.cell_by_cell(&sets.parent, &mut block);
             }
-            out.copy_from_slice(&block[..out.len()]);
+            out.copy(&block[..cells]);
+        }
+    }
+}
+
+/// At most this many runs in a word: its labels are written run by run, a fill for each run
+/// and each gap (coarse images: few, long runs).
+const RUNS_FILLED: u32 = 4;
+
+/// At most this many set cells in a word (sparse images), or clear ones (dense images): its
+/// labels are one fill and a store for each of those cells.
+const CELLS_PATCHED: u32 = 16;
+
+/// One word of a row, to be labeled: which of its cells are set and where runs start in it.
+struct WordCells {
+    /// The set cells.
+    set: u64,
+    /// The cells where a run starts.
+    starts: u64,
+    /// The number of runs that start before the word: the run going on at its first cell.
+    run_before: u32,
+    /// How many of its cells are in the grid (64, or fewer at the end of a row).
+    width: usize,
+}
+
+impl WordCells {
+    /// The first cell of each run in the word: where one starts, and cell 0 if a run goes on
+    /// from the word before.
+    #[inline(always)]
+    fn runs(&self) -> u64 {
+        self.starts | (self.set & 1)
+    }
+
+    /// The clear cells of the grid.
+    #[inline(always)]
+    fn clear(&self) -> u64 {
+        !self.set & (!0 >> (64 - self.width))
+    }
+
+    /// Each run and each gap as one fill, from the runs' numbers in `numbers`.
+    #[inline(always)]
+    fn write_by_runs(&self, numbers: &[u32], out: &mut impl LabelOut) {
+        let (mut runs, mut run, mut at) = (self.runs(), self.run_before, 0);
+        while runs != 0 {
+            let bit = runs.trailing_zeros();
+            runs &= runs - 1;
+            run += ((self.starts >> bit) & 1) as u32;
+            let end = (!self.set & (!0 << bit)).trailing_zeros().min(self.width as u32);
+            out.fill(0, bit as usize - at);
+            out.fill(numbers[run as usize], (end - bit) as usize);
+            at = end as usize;
+        }
+        out.fill(0, self.width - at);
+    }
+
+    /// Into a `block` of zeros: each set cell's label.
+    #[inline(always)]
+    fn patch_set_cells(&self, numbers: &[u32], block: &mut [u32; 64]) {
+        let (mut cells, mut run) = (self.set, self.run_before);
+        while cells != 0 {
+            let bit = cells.trailing_zeros();
+            cells &= cells - 1;
+            run += ((self.starts >> bit) & 1) as u32;
+            block[bit as usize] = numbers[run as usize];
+        }
+    }
+
+    /// Into `block`: from each run on, its label, where it differs from the run before (on a
+    /// dense image, nearly always one label), then 0 on each clear cell.
+    #[inline(always)]
+    fn patch_clear_cells(&self, numbers: &[u32], block: &mut [u32; 64]) {
+        let (mut runs, mut run, mut label) = (self.runs(), self.run_before, 0);
+        while runs != 0 {
+            let bit = runs.trailing_zeros();
+            runs &= runs - 1;
+            run += ((self.starts >> bit) & 1) as u32;
+            if numbers[run as usize] != label {
+                label = numbers[run as usize];
+                block[bit as usize..].fill(label);
+            }
+        }
+        let mut clear = self.clear();
+        while clear != 0 {
+            block[clear.trailing_zeros() as usize] = 0;
+            clear &= clear - 1;
+        }
+    }
+
+    /// Into `block`, cell by cell without a branch: a run's number where the cell is set, else
+    /// 0 (the number of "no run"); all 64 bits (those past the width are clear), so that the
+    /// loop has a fixed length.
+    #[inline(always)]
+    fn cell_by_cell(&self, numbers: &[u32], block: &mut [u32; 64]) {
+        let mut run = self.run_before;
+        for (bit, label) in block.iter_mut().enumerate() {
+            run += ((self.starts >> bit) & 1) as u32;
+            let set = ((self.set >> bit) & 1) as u32;
+            *label = numbers[(run * set) as usize];
         }
     }
 }

@@ -48,6 +48,15 @@ proptest! {
     }
 
     #[test]
+    fn labels_match_bfs_on_blocks(((width, height), _, a, _b) in case(), block in 2..=20usize, density in prop::sample::select(vec![0.15, 0.5, 0.85]), connectivity in connectivity()) {
+        let grid = Grid::blocks(width, height, block, density, a);
+        let labels = grid.plane().label_components(connectivity);
+        let (expected, count) = grid.labels(connectivity);
+        prop_assert_eq!(labels.count(), count);
+        prop_assert_eq!(labels.as_slice(), &expected[..]);
+    }
+
+    #[test]
     fn labels_into_a_buffer_overwrite_it_with_the_labels(((width, height), density, a, _b) in case(), connectivity in connectivity()) {
         let grid = Grid::random(width, height, density, a);
         let (expected, count) = grid.labels(connectivity);
