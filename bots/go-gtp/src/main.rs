@@ -1,14 +1,12 @@
-//! `go-gtp`: a Go engine by the Tromp-Taylor rules speaking GTP version 2 on stdin and stdout;
-//! `floodgate_go_core::gtp::Session` says what each command does. The flags (`--help`) cap the
-//! time per move and set memory, threads and seed; bad arguments get one line on stderr and exit
-//! status 2; the engine ends at `quit` or at the end of its input.
+//! `go-gtp`: a Go engine by the Tromp-Taylor rules speaking GTP version 2 on stdin and stdout
+//! (what each command does: `floodgate_go_core::gtp::Session`; the flags: `--help`).
 
 use std::error::Error;
 use std::process::ExitCode;
 
-use floodgate_botkit::{Args, Cli, Flag, Flow, LineReader};
+use floodgate_botkit::{Args, Cli, Event, Flag, LineReader, Streaming};
 use floodgate_go_core::engine::EngineOptions;
-use floodgate_go_core::gtp::{Reply, Session};
+use floodgate_go_core::gtp::{Files, Reply, Session, Then};
 
 const CLI: Cli = Cli {
     name: env!("CARGO_PKG_NAME"),
@@ -43,18 +41,23 @@ fn play(args: &Args) -> Result<(), Box<dyn Error>> {
         threads: number("--threads").clamp(1, 64) as usize,
         ..EngineOptions::default()
     };
-    let mut session = Session::new(options, args.millis("--budget-ms"));
-    let mut lines = LineReader::new(std::io::stdin().lock(), MAX_LINE).skipping_long_lines();
-    let mut stdout = std::io::stdout().lock();
-    floodgate_botkit::answer_raw_lines(&mut lines, &mut stdout, |line, arrived| {
-        let reply = match line {
-            Ok(bytes) => session.reply(&String::from_utf8_lossy(bytes), arrived),
-            Err(_) => Some(Reply::line_too_long()),
+    let files = Files {
+        read: |path| std::fs::read_to_string(path),
+        write: |path, text| std::fs::write(path, text),
+    };
+    let mut session = Session::new(options, args.millis("--budget-ms")).with_files(files);
+    let open = || LineReader::new(std::io::stdin().lock(), MAX_LINE).skipping_long_lines();
+    let streaming = |Reply { text, then }| match then {
+        Then::Read => Streaming::Answer(text),
+        Then::Stream => Streaming::More(text),
+        Then::Quit => Streaming::AnswerAndStop(text),
+    };
+    floodgate_botkit::answer_lines_streaming(open, &mut std::io::stdout().lock(), |event| {
+        let reply = match event {
+            Event::Line(Ok(bytes), at) => session.reply(&String::from_utf8_lossy(bytes), at),
+            Event::Line(Err(_), _) => Some(Reply::line_too_long()),
+            Event::Idle => session.analysis_line(),
         };
-        Ok::<_, Box<dyn Error>>(match reply {
-            None => Flow::Listen,
-            Some(Reply { text, quit: false }) => Flow::Answer(text),
-            Some(Reply { text, quit: true }) => Flow::AnswerAndStop(text),
-        })
+        Ok::<_, Box<dyn Error>>(reply.map_or(Streaming::Listen, streaming))
     })
 }

@@ -52,6 +52,19 @@ impl Engine {
         }
     }
 
+    /// Sends `line` without reading a reply.
+    fn write(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The next line the engine writes, its end cut off.
+    fn line(&mut self) -> String {
+        let mut row = String::new();
+        assert!(self.output.read_line(&mut row).unwrap() > 0, "no line");
+        row.trim_end_matches('\n').to_string()
+    }
+
     fn quit(mut self) {
         assert_eq!(self.send("quit"), "=");
         assert!(self.child.wait().unwrap().success());
@@ -228,4 +241,198 @@ fn bad_arguments_exit_with_status_2_and_one_line() {
 #[test]
 fn help_and_version_end_quietly_when_the_reader_has_gone() {
     floodgate_botkit::testing::assert_quiet_on_closed_pipe(BOT);
+}
+
+/// One `info` entry of an analysis line, read as Sabaki and Lizzie read them: keys and
+/// values, then `pv` and the moves to the end of the entry.
+#[derive(Debug)]
+struct Info {
+    mv: String,
+    visits: u32,
+    winrate: f64,
+    order: usize,
+    pv: Vec<String>,
+    score_lead: Option<f64>,
+}
+
+fn parse_info_line(line: &str) -> Vec<Info> {
+    assert!(line.starts_with("info move "), "{line}");
+    line.split("info ")
+        .filter(|entry| !entry.trim().is_empty())
+        .map(|entry| {
+            let (fields, pv) = entry.split_once(" pv ").expect("a pv");
+            let words: Vec<&str> = fields.split_whitespace().collect();
+            let value = |key: &str| {
+                let at = words.iter().position(|w| *w == key);
+                at.map(|at| words[at + 1].to_string())
+            };
+            Info {
+                mv: value("move").unwrap(),
+                visits: value("visits").unwrap().parse().unwrap(),
+                winrate: value("winrate").unwrap().parse().unwrap(),
+                order: value("order").unwrap().parse().unwrap(),
+                pv: pv.split_whitespace().map(str::to_string).collect(),
+                score_lead: value("scoreLead").map(|v| v.parse().unwrap()),
+            }
+        })
+        .collect()
+}
+
+/// Checks an analysis line's entries for `colour` to move in `game`: ordered, each move legal,
+/// each principal variation playable, the win rates within `0..=top`.
+fn check_entries(entries: &[Info], game: &GameState, colour: Colour, top: f64) {
+    assert!(!entries.is_empty());
+    for (order, entry) in entries.iter().enumerate() {
+        assert_eq!(entry.order, order);
+        assert_eq!(entry.pv.first(), Some(&entry.mv));
+        assert!((0.0..=top).contains(&entry.winrate), "{entry:?}");
+        if order > 0 {
+            assert!(entry.visits <= entries[order - 1].visits, "{entries:?}");
+        }
+        let mut line = game.clone();
+        let mut player = colour;
+        for vertex in &entry.pv {
+            let m = vertex
+                .parse::<GtpMove>()
+                .unwrap()
+                .on_board(game.size())
+                .unwrap();
+            line.play(player, m)
+                .unwrap_or_else(|e| panic!("{entry:?}: {e}"));
+            player = player.other();
+        }
+    }
+}
+
+#[test]
+fn lz_analyze_streams_lines_until_the_next_command() {
+    let mut engine = Engine::start(&["--seed", "3"]);
+    for command in ["boardsize 9", "komi 7", "play b E5"] {
+        assert_eq!(engine.send(command), "=");
+    }
+    let mut game = GameState::new(9, 7.0);
+    game.play(
+        Colour::Black,
+        "E5".parse::<GtpMove>().unwrap().on_board(9).unwrap(),
+    )
+    .unwrap();
+    engine.write("4 lz-analyze w 5");
+    assert_eq!(engine.line(), "=4");
+    let mut searched = Vec::new();
+    for _ in 0..3 {
+        let entries = parse_info_line(&engine.line());
+        check_entries(&entries, &game, Colour::White, 10000.0);
+        searched.push(entries.iter().map(|e| e.visits).sum::<u32>());
+    }
+    assert!(searched.windows(2).all(|w| w[0] <= w[1]), "{searched:?}");
+    assert!(searched[2] > 0);
+    // The next command ends the stream with an empty line, then is answered.
+    engine.write("name");
+    let mut line = engine.line();
+    while line.starts_with("info") {
+        line = engine.line();
+    }
+    assert_eq!(line, "", "an empty line ends the analysis's reply");
+    assert_eq!(engine.line(), "= floodgate");
+    assert_eq!(engine.line(), "");
+    engine.quit();
+}
+
+#[test]
+fn kata_analyze_adds_the_score_lead_and_keeps_to_maxmoves() {
+    let mut engine = Engine::start(&["--seed", "4"]);
+    assert_eq!(engine.send("boardsize 9"), "=");
+    engine.write("kata-analyze b interval 5 maxmoves 3 ownership false");
+    assert_eq!(engine.line(), "=");
+    for _ in 0..2 {
+        let entries = parse_info_line(&engine.line());
+        assert!(entries.len() <= 3, "{entries:?}");
+        check_entries(&entries, &GameState::new(9, 0.0), Colour::Black, 1.0);
+        assert!(
+            entries
+                .iter()
+                .all(|e| e.score_lead.is_some_and(|s| s.abs() <= 81.0))
+        );
+    }
+    engine.write("kata-analyze b 5 avoid b D4 1");
+    let mut line = engine.line();
+    while line.starts_with("info") {
+        line = engine.line();
+    }
+    assert_eq!(line, "", "an empty line ends the analysis's reply");
+    assert_eq!(engine.line(), "? unknown analysis key");
+    assert_eq!(engine.line(), "");
+    engine.quit();
+}
+
+#[test]
+fn gogui_lists_analysis_commands_that_it_can_run() {
+    let mut engine = Engine::start(&["--budget-ms", "100"]);
+    assert_eq!(engine.send("boardsize 9"), "=");
+    let reply = engine.send("gogui-analyze_commands");
+    let commands: Vec<&str> = reply.trim_start_matches("= ").lines().collect();
+    assert!(commands.len() >= 2, "{reply}");
+    for entry in commands {
+        let fields: Vec<&str> = entry.split('/').collect();
+        assert_eq!(fields.len(), 3, "type/label/command: {entry}");
+        let name = fields[2].split_whitespace().next().unwrap();
+        assert_eq!(engine.send(&format!("known_command {name}")), "= true");
+    }
+    let graphics = engine.send("floodgate-candidates w");
+    let lines: Vec<&str> = graphics.trim_start_matches("= ").lines().collect();
+    assert!(lines[0].starts_with("VAR w "), "{graphics}");
+    assert!(lines[1].starts_with("LABEL "), "{graphics}");
+    assert!(lines[2].starts_with("TEXT "), "{graphics}");
+    engine.quit();
+}
+
+#[test]
+fn loadsgf_and_printsgf_read_and_write_games() {
+    let folder = std::env::temp_dir().join(format!("go-gtp-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let game = folder.join("game.sgf");
+    std::fs::write(
+        &game,
+        "(;GM[1]FF[4]SZ[9]KM[6.5]PB[a]PW[b];B[ee];W[cc]\n;B[gg];W[])",
+    )
+    .unwrap();
+    let path = game.to_str().unwrap();
+    let mut engine = Engine::start(&[]);
+    assert_eq!(engine.send(&format!("loadsgf {path}")), "=");
+    assert_eq!(
+        engine.send("printsgf"),
+        "= (;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc];B[gg];W[])"
+    );
+    // Up to before move 3; then a file written by printsgf reads back the same.
+    assert_eq!(engine.send(&format!("loadsgf {path} 3")), "=");
+    let copy = folder.join("copy.sgf");
+    let copy = copy.to_str().unwrap();
+    assert_eq!(engine.send(&format!("printsgf {copy}")), "=");
+    assert_eq!(engine.send("clear_board"), "=");
+    assert_eq!(engine.send(&format!("loadsgf {copy}")), "=");
+    assert_eq!(
+        engine.send("printsgf"),
+        "= (;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc])"
+    );
+    // Files that cannot be played here are refused and the game stays as it was.
+    std::fs::write(&game, "(;SZ[9]AB[aa];W[bb])").unwrap();
+    let refused = engine.send(&format!("loadsgf {path}"));
+    assert!(
+        refused.starts_with("? cannot load file: setup stones"),
+        "{refused}"
+    );
+    std::fs::write(&game, "(;SZ[9];B[ee];W[ee])").unwrap();
+    let refused = engine.send(&format!("loadsgf {path}"));
+    assert!(
+        refused.starts_with("? cannot load file: move 2"),
+        "{refused}"
+    );
+    let missing = engine.send("loadsgf /nonexistent/game.sgf");
+    assert!(missing.starts_with("? cannot load file"), "{missing}");
+    assert_eq!(
+        engine.send("printsgf"),
+        "= (;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc])"
+    );
+    engine.quit();
+    std::fs::remove_dir_all(&folder).unwrap();
 }

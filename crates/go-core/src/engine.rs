@@ -11,6 +11,10 @@
 //! expanded. The tree is searched from the game's position alone: the game's history
 //! (positional superko) is checked on the root's moves.
 
+mod analysis;
+
+pub use analysis::{Analysis, Candidate};
+
 use floodgate_search::{
     Budget, Game, Mcts, MctsOptions, MoveList, Outcome, Prior, RootChild, Seat,
 };
@@ -283,7 +287,12 @@ impl Engine {
 
     /// The tree of thread `thread` for `colour` to move in `game`, its root's moves those the
     /// game's rules allow.
-    fn tree(&self, game: &GameState, colour: Colour, thread: u64) -> Mcts<TreeGame, Playouts> {
+    pub(crate) fn tree(
+        &self,
+        game: &GameState,
+        colour: Colour,
+        thread: u64,
+    ) -> Mcts<TreeGame, Playouts> {
         let mut position = game.position().clone();
         position.set_to_move(colour);
         let last = match game.moves().last() {

@@ -24,11 +24,12 @@ use floodgate_bitgrid::Cell;
 use crate::position::Position;
 use crate::turn::{Colour, Move};
 
+mod analyze;
 mod session;
-pub use session::{DEFAULT_BUDGET, Mover, Reply, SCORE_PLAYOUTS, Session};
+pub use session::{DEFAULT_BUDGET, Files, Mover, Reply, SCORE_PLAYOUTS, Session, Then};
 
 /// The commands the engine knows, in the order `list_commands` gives them.
-pub const KNOWN_COMMANDS: [&str; 18] = [
+pub const KNOWN_COMMANDS: [&str; 24] = [
     "protocol_version",
     "name",
     "version",
@@ -47,6 +48,12 @@ pub const KNOWN_COMMANDS: [&str; 18] = [
     "time_left",
     "is_legal",
     "reg_genmove",
+    "loadsgf",
+    "printsgf",
+    "lz-analyze",
+    "kata-analyze",
+    "gogui-analyze_commands",
+    "floodgate-candidates",
 ];
 
 /// The column letters of GTP, `I` left out.
@@ -160,6 +167,23 @@ pub enum Command {
         /// Stones to play in each byo-yomi period (0: no byo-yomi).
         stones: u32,
     },
+    /// `loadsgf FILE [MOVE_NUMBER]`: the game of an SGF file, up to before move
+    /// `MOVE_NUMBER` (counted from 1), else to its end.
+    LoadSgf {
+        /// The file.
+        file: String,
+        /// Stop before this move.
+        move_number: Option<usize>,
+    },
+    /// `printsgf [FILE]`: the game as SGF, into FILE or as the reply.
+    PrintSgf(Option<String>),
+    /// `lz-analyze` and `kata-analyze`.
+    Analyze(AnalyzeRequest),
+    /// `gogui-analyze_commands`: the analysis commands GoGui offers in its menu.
+    GoguiAnalyzeCommands,
+    /// `floodgate-candidates COLOUR`: a search of one move's time, as GoGui graphics (the
+    /// candidates' win rates as labels, the best line as a variation).
+    Candidates(Colour),
     /// `time_left COLOUR TIME STONES`.
     TimeLeft {
         /// Whose clock.
@@ -169,6 +193,36 @@ pub enum Command {
         /// Stones left to play in it (0: main time).
         stones: u32,
     },
+}
+
+/// Which engine's analysis lines a GUI asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalyzeStyle {
+    /// Leela Zero's `lz-analyze`: win rates and priors in ten-thousandths.
+    LeelaZero,
+    /// KataGo's `kata-analyze`: win rates from 0 to 1, and the score lead.
+    KataGo,
+}
+
+/// `lz-analyze` or `kata-analyze [COLOUR] [INTERVAL] [KEY VALUE]...`: live analysis, a line of
+/// candidate moves every interval until the next command arrives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnalyzeRequest {
+    /// Whose lines.
+    pub style: AnalyzeStyle,
+    /// Whose move is analysed (the side to move when not given).
+    pub colour: Option<Colour>,
+    /// Time between lines, in centiseconds (100 when not given; at least 1).
+    pub interval_cs: u32,
+    /// The most candidates a line lists (`maxmoves`), all when not given.
+    pub max_moves: Option<usize>,
+    /// The fewest candidates a line lists (`minmoves`), unsearched ones by prior if need be.
+    pub min_moves: usize,
+}
+
+impl AnalyzeRequest {
+    /// The interval when the request gives none: a second.
+    pub const DEFAULT_INTERVAL_CS: u32 = 100;
 }
 
 /// A request: an optional id and a command.
@@ -333,9 +387,74 @@ fn parse_command<'a>(
             time: finite(next(), "time not a number")?,
             stones: number(next(), "stones not an integer")?,
         },
+        _ => return tools_command(name, words),
+    };
+    Ok(command)
+}
+
+/// The commands of GUIs and other tools (SGF files, analysis), beyond GTP's core.
+fn tools_command<'a>(
+    name: &str,
+    words: &mut impl Iterator<Item = &'a str>,
+) -> Result<Command, ParseError> {
+    let command = match name {
+        "loadsgf" => Command::LoadSgf {
+            file: words
+                .next()
+                .ok_or(ParseError::Syntax("loadsgf needs a file"))?
+                .to_string(),
+            move_number: match words.next() {
+                None => None,
+                word => Some(number(word, "move number not an integer")?),
+            },
+        },
+        "printsgf" => Command::PrintSgf(words.next().map(str::to_string)),
+        "lz-analyze" => Command::Analyze(analyze_request(AnalyzeStyle::LeelaZero, words)?),
+        "kata-analyze" => Command::Analyze(analyze_request(AnalyzeStyle::KataGo, words)?),
+        "gogui-analyze_commands" => Command::GoguiAnalyzeCommands,
+        "floodgate-candidates" => Command::Candidates(colour(words.next())?),
         _ => return Err(ParseError::Unknown { id: None }),
     };
     Ok(command)
+}
+
+/// The arguments of `lz-analyze` and `kata-analyze`: `[COLOUR] [INTERVAL]`, then keys and
+/// values (`interval`, `maxmoves`, `minmoves`; KataGo's `ownership`, `ownershipStdev`,
+/// `movesOwnership`, `rootInfo` and `pvVisits` are read and not acted on).
+fn analyze_request<'a>(
+    style: AnalyzeStyle,
+    words: &mut impl Iterator<Item = &'a str>,
+) -> Result<AnalyzeRequest, ParseError> {
+    let mut request = AnalyzeRequest {
+        style,
+        colour: None,
+        interval_cs: AnalyzeRequest::DEFAULT_INTERVAL_CS,
+        max_moves: None,
+        min_moves: 0,
+    };
+    let mut words = words.peekable();
+    if let Some(colour) = words.peek().and_then(|word| colour(Some(word)).ok()) {
+        request.colour = Some(colour);
+        words.next();
+    }
+    if let Some(interval) = words.peek().and_then(|w| w.parse().ok()) {
+        request.interval_cs = interval;
+        words.next();
+    }
+    while let Some(key) = words.next() {
+        let value = words.next();
+        match key {
+            "interval" => request.interval_cs = number(value, "interval not an integer")?,
+            "maxmoves" => request.max_moves = Some(number(value, "maxmoves not an integer")?),
+            "minmoves" => request.min_moves = number(value, "minmoves not an integer")?,
+            "ownership" | "ownershipStdev" | "movesOwnership" | "rootInfo" | "pvVisits" => {
+                value.ok_or(ParseError::Syntax("a key without its value"))?;
+            }
+            _ => return Err(ParseError::Syntax("unknown analysis key")),
+        }
+    }
+    request.interval_cs = request.interval_cs.max(1);
+    Ok(request)
 }
 
 /// A successful reply: `= [id] text` and an empty line.

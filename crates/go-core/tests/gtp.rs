@@ -1,6 +1,8 @@
 //! The GTP codec: requests, vertices and replies.
 
-use floodgate_go_core::gtp::{self, Command, GtpMove, ParseError, Request};
+use floodgate_go_core::gtp::{
+    self, AnalyzeRequest, AnalyzeStyle, Command, GtpMove, ParseError, Request,
+};
 use floodgate_go_core::{Cell, Colour, Move};
 
 fn parse(line: &str) -> Result<Request, ParseError> {
@@ -109,4 +111,58 @@ fn replies_and_scores_are_written_as_gtp_asks() {
     assert_eq!(gtp::score_text(3.5), "B+3.5");
     assert_eq!(gtp::score_text(-7.0), "W+7");
     assert_eq!(gtp::score_text(0.0), "0");
+}
+
+#[test]
+fn analysis_requests_parse_as_sabaki_lizzie_and_katago_send_them() {
+    let analyze = |line| match parse(line).map(|r| r.command) {
+        Ok(Command::Analyze(request)) => Ok(request),
+        other => Err(format!("{other:?}")),
+    };
+    let lz = |colour, interval_cs, max_moves, min_moves| AnalyzeRequest {
+        style: AnalyzeStyle::LeelaZero,
+        colour,
+        interval_cs,
+        max_moves,
+        min_moves,
+    };
+    assert_eq!(analyze("lz-analyze 50"), Ok(lz(None, 50, None, 0)));
+    assert_eq!(
+        analyze("lz-analyze B 25"),
+        Ok(lz(Some(Colour::Black), 25, None, 0))
+    );
+    assert_eq!(analyze("lz-analyze"), Ok(lz(None, 100, None, 0)));
+    assert_eq!(
+        analyze("lz-analyze w interval 10 maxmoves 5 minmoves 2"),
+        Ok(lz(Some(Colour::White), 10, Some(5), 2))
+    );
+    assert_eq!(
+        analyze("lz-analyze 0"),
+        Ok(lz(None, 1, None, 0)),
+        "at least 1 cs"
+    );
+    let kata = analyze("kata-analyze b 20 ownership true pvVisits true").unwrap();
+    assert_eq!(kata.style, AnalyzeStyle::KataGo);
+    assert_eq!((kata.colour, kata.interval_cs), (Some(Colour::Black), 20));
+    for bad in [
+        "lz-analyze 10 interval",
+        "lz-analyze 10 avoid b D4 1",
+        "lz-analyze 10 maxmoves x",
+    ] {
+        assert!(
+            matches!(parse(bad), Err(ParseError::BadArguments { .. })),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        parse("loadsgf game.sgf 12").map(|r| r.command),
+        Ok(Command::LoadSgf {
+            file: "game.sgf".into(),
+            move_number: Some(12)
+        })
+    );
+    assert_eq!(
+        parse("printsgf").map(|r| r.command),
+        Ok(Command::PrintSgf(None))
+    );
 }

@@ -723,3 +723,41 @@ proptest! {
         mcts_takes_the_forced_win(RandomTree, state, depth, seed, 3000)?;
     }
 }
+
+#[test]
+fn the_principal_variation_follows_the_most_searched_children() {
+    let policy = AmafPlayouts {
+        first: [None; 9],
+        favoured: Vec::new(),
+    };
+    let mut mcts = Mcts::new(TicTacToe, Board::default(), rave_options(2), policy);
+    let result = mcts.search(&Budget::iterations(4000));
+    let children: Vec<_> = mcts.root_children().collect();
+    let playouts: u64 = children.iter().map(|c| u64::from(c.playouts)).sum();
+    assert_eq!(
+        playouts, result.iterations,
+        "each iteration goes through one child"
+    );
+    assert!(mcts.principal_variation(children.len(), 9).is_empty());
+    let best = children
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.playouts > 0)
+        .max_by_key(|(_, c)| c.playouts)
+        .map(|(index, _)| index)
+        .unwrap();
+    let line = mcts.principal_variation(best, 9);
+    assert_eq!(line.first().copied(), result.best_move);
+    assert!(line.len() >= 3, "4000 iterations search deeper: {line:?}");
+    // The model: advancing the tree by each move of the line makes the next move the most
+    // searched child of the new root.
+    for pair in line.windows(2) {
+        mcts.advance(pair[0]);
+        let next = mcts
+            .root_children()
+            .filter(|c| c.playouts > 0)
+            .max_by_key(|c| c.playouts)
+            .map(|c| c.mv);
+        assert_eq!(next, Some(pair[1]), "{line:?}");
+    }
+}

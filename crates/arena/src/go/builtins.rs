@@ -3,7 +3,7 @@
 //! fill its own eye; a pass when none is left) and `greedy` (the point that captures most, else
 //! like random).
 
-use floodgate_go_core::gtp::{Mover, Session};
+use floodgate_go_core::gtp::{Mover, Session, Then};
 use floodgate_go_core::{Budget, Cell, Colour, GameState, Move, Position};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -43,7 +43,7 @@ pub fn serve(builtin: Builtin, seed: u64) -> Result<(), Error> {
             continue;
         };
         serve::write(&reply.text)?;
-        if reply.quit {
+        if reply.then == Then::Quit {
             break;
         }
     }

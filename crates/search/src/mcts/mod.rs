@@ -77,6 +77,10 @@ pub struct RootChild<M> {
     pub visits: f32,
     /// Wins among them for the player to move at the root.
     pub wins: f32,
+    /// Iterations of the search through it (the priors' virtual visits left out).
+    pub playouts: u32,
+    /// Wins among those iterations for the player to move at the root.
+    pub playout_wins: f64,
 }
 
 /// What an MCTS search found.
@@ -259,8 +263,36 @@ impl<G: Game, P: RolloutPolicy<G>> Mcts<G, P> {
                 mv: node.mv.expect("a child has a move"),
                 visits,
                 wins,
+                playouts: node.visits,
+                playout_wins: node.reward,
             }
         })
+    }
+
+    /// The principal variation through the root's child number `child` (in the order of
+    /// [`Mcts::root_children`]): its move, then from each node on the move of its most searched
+    /// child, while that child has been searched; at most `max_moves` moves.
+    pub fn principal_variation(&self, child: usize, max_moves: usize) -> Vec<G::Move> {
+        let root = self.nodes[0];
+        let mut line = Vec::new();
+        if child >= root.child_count as usize {
+            return line;
+        }
+        let mut node = self.nodes[root.first_child as usize + child];
+        while line.len() < max_moves {
+            line.extend(node.mv);
+            let first = node.first_child as usize;
+            let children = &self.nodes[first..first + node.child_count as usize];
+            match children
+                .iter()
+                .filter(|c| c.visits > 0)
+                .max_by_key(|c| c.visits)
+            {
+                Some(&next) if node.expanded => node = next,
+                _ => break,
+            }
+        }
+        line
     }
 
     /// Runs iterations until the budget is spent (a budget with neither limit runs one
