@@ -444,7 +444,9 @@ impl WordCells {
             let bit = runs.trailing_zeros();
             runs &= runs - 1;
             run += ((self.starts >> bit) & 1) as u32;
-            let end = (!self.set & (!0 << bit)).trailing_zeros().min(self.width as u32);
+            let end = (!self.set & (!0 << bit))
+                .trailing_zeros()
+                .min(self.width as u32);
             out.fill(0, bit as usize - at);
             out.fill(numbers[run as usize], (end - bit) as usize);
             at = end as usize;
