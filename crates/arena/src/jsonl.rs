@@ -9,9 +9,10 @@ use crate::error::Error;
 use crate::matchup::{MatchGame, Schedule};
 use crate::record::MatchLine;
 
-/// A `--jsonl` file being written, or none when no file was asked for. A failure to write is
-/// kept, not returned at once, so that the games go on; [`JsonlWriter::finish`] reports it.
-#[derive(Debug)]
+/// A `--jsonl` file being written, or none when no file was asked for (the default). A failure
+/// to write is kept, not returned at once, so that the games go on; [`JsonlWriter::finish`]
+/// reports it.
+#[derive(Debug, Default)]
 pub struct JsonlWriter {
     out: Option<(PathBuf, File)>,
     error: Option<Error>,
@@ -44,14 +45,7 @@ impl JsonlWriter {
         };
         let mut lines = Vec::new();
         for game in games {
-            let line = MatchLine {
-                match_seed: schedule.seed,
-                pair: game.pair,
-                a_seat: game.a_seat,
-                record: game.record.clone(),
-                boards: Some(schedule.pairs),
-                shard: Some(schedule.shard),
-            };
+            let line = line_of(schedule, game);
             let serialized = serde_json::to_writer(&mut lines, &line).map_err(std::io::Error::from);
             if let Err(e) = serialized {
                 self.error
@@ -70,6 +64,19 @@ impl JsonlWriter {
     /// The first failure to write, if there was one.
     pub fn finish(&mut self) -> Result<(), Error> {
         self.error.take().map_or(Ok(()), Err)
+    }
+}
+
+/// The line of `game`, played to `schedule`, in a `--jsonl` file: the game with where it
+/// stands in the match.
+pub fn line_of(schedule: &Schedule, game: &MatchGame) -> MatchLine {
+    MatchLine {
+        match_seed: schedule.seed,
+        pair: game.pair,
+        a_seat: game.a_seat,
+        record: game.record.clone(),
+        boards: Some(schedule.pairs),
+        shard: Some(schedule.shard),
     }
 }
 

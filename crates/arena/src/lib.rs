@@ -25,6 +25,8 @@
 //! - [`tournament`]: round robins with standings and a crosstable;
 //! - [`sprt`]: pentanomial statistics of board pairs and the sequential probability ratio test;
 //!   [`sprt_match`]: an SPRT played pair by pair, and resumed from its file;
+//! - [`game_files`]: the files a run writes its games to, the `--jsonl` file and (Go) the
+//!   `--sgf` folder;
 //! - [`jsonl`]: the `--jsonl` files of games, written pair by pair and read back; [`resume`]:
 //!   a stopped run's complete pairs taken as played, and only the missing ones played;
 //! - [`shard`] and [`shards`]: which share of a match a run plays, and the shards' files merged
@@ -42,6 +44,7 @@ pub mod cram;
 pub mod domain;
 pub mod error;
 pub mod floodwars;
+pub mod game_files;
 pub mod games;
 pub mod go;
 pub mod grow;

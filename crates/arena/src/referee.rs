@@ -13,7 +13,7 @@ use std::str::FromStr;
 use crate::clock::TimeControl;
 use crate::error::Error;
 use crate::player::{Builtin, Player};
-use crate::record::GameRecord;
+use crate::record::{GameRecord, MatchLine};
 use crate::replay::Replay;
 use crate::start_file::{StartList, StartSource};
 use crate::turn::{Judge, play};
@@ -124,6 +124,10 @@ fn does_not_apply(option: &'static str, game: &'static str) -> Error {
 /// choices drawn from the seed (and its input).
 pub type Serve = fn(Builtin, u64) -> Result<(), Error>;
 
+/// How a game writes a recorded game of a match as the text of an SGF file (`--sgf`), given
+/// the date it is written (`YYYY-MM-DD`); an error where the record does not read as the game's.
+pub type SgfFile = fn(&MatchLine, &str) -> Result<String, Error>;
+
 /// How game `R` draws a candidate start from a seed and judges it (`arena starts`).
 pub type Balance<R> = fn(&R, u64) -> Candidate<<R as Judge>::Start>;
 
@@ -157,6 +161,10 @@ pub trait Referee: Judge + Replay + Default {
     /// How the game draws a candidate start from a seed and judges it with its own engine, for
     /// `arena starts`; `None` where it has no such way.
     const BALANCE: Option<Balance<Self>> = None;
+
+    /// How the game writes its records as SGF files (`--sgf`); `None` for a game SGF does not
+    /// record (every game but Go).
+    const SGF: Option<SgfFile> = None;
 
     /// The start of a game drawn from `seed` (both games of a board pair use the same seed;
     /// Grow's is the empty grid and Domain Expansion's its fixed start, whatever the seed).

@@ -3,7 +3,7 @@
 //! complete pairs of which ([`crate::resume`]) are counted first and not played again.
 
 use crate::error::Error;
-use crate::jsonl::JsonlWriter;
+use crate::game_files::GameFiles;
 use crate::matchup::{MatchGame, Schedule};
 use crate::player::Player;
 use crate::referee::Referee;
@@ -77,7 +77,7 @@ pub fn conclusion(decision: Decision, undecided: &'static str) -> &'static str {
 
 /// Plays an SPRT between `players` (`a`, `b`) to `schedule`: the pairs `done` (of a resumed
 /// file) that the schedule plans are counted first, then the schedule's other pairs are played
-/// until the test decides, each written to `jsonl` and its progress line handed to `report` as
+/// until the test decides, each written to `files` and its progress line handed to `report` as
 /// it finishes. Returns the games, in pair order; an error is the first that `report` returned
 /// (which stops the test).
 pub fn play_sprt<R: Referee>(
@@ -86,7 +86,7 @@ pub fn play_sprt<R: Referee>(
     schedule: Schedule,
     test: &mut SprtRun,
     done: Vec<[MatchGame; 2]>,
-    jsonl: &mut JsonlWriter,
+    files: &mut GameFiles,
     mut report: impl FnMut(&str) -> Result<(), Error>,
 ) -> Result<Vec<MatchGame>, Error> {
     let mut counted = Vec::new();
@@ -101,7 +101,7 @@ pub fn play_sprt<R: Referee>(
     }
     let mut reported = Ok(());
     let games = play_remaining(referee, players, schedule, counted, |pair| {
-        jsonl.write(&schedule, pair);
+        files.write(&schedule, pair);
         let line = test.add(pair);
         if reported.is_ok() {
             reported = report(&line);

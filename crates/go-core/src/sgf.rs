@@ -1,13 +1,18 @@
-//! SGF (Smart Game Format, FF\[4\]) for Go games: a reader of a game's main line and a writer of
-//! one line of SGF.
+//! SGF (Smart Game Format, FF\[4\]) for Go games: a reader of a game's main line and its
+//! writer, one concept: what the writer writes, the reader reads back the same.
 //!
 //! The reader takes the first game of a collection and follows its main line (the first
 //! variation at every branch). It keeps the properties a Go program needs: `SZ` (19 when
 //! absent), `KM`, `AB`, `AW` and `PL` (setup, in the first node only), `B` and `W` (moves, in
-//! any node; `B[]`, and `B[tt]` on boards up to 19 x 19, are passes), and `C`, `PB`, `PW`, `RE`
-//! of the first node. Other properties are read and left out. Points are two letters, column
-//! then row from the top-left corner (`a` to `z`, then `A` to `Z`); setup lists may hold
-//! rectangles (`AB[aa:cc]`).
+//! any node; `B[]`, and `B[tt]` on boards up to 19 x 19, are passes), `C`, `PB`, `PW`, `RE`,
+//! `RU`, `DT` and `AP` of the first node, and the comment (`C`) of each move's node. Other
+//! properties are read and left out. Points are two letters, column then row from the top-left
+//! corner (`a` to `z`, then `A` to `Z`); setup lists may hold rectangles (`AB[aa:cc]`). Text
+//! values are written with `]` and `\` escaped (`\]`, `\\`), and read with every escape
+//! resolved. [`Outcome`] reads and writes a result (`RE`) as SGF spells it.
+//!
+//! [`Sgf`]'s `Display` writes one line; the alternate form (`{:#}`) writes the first node on
+//! one line and each move's node on a line of its own, as a file holds a game.
 //!
 //! ```
 //! use floodgate_go_core::sgf::Sgf;
@@ -18,6 +23,7 @@
 //! assert_eq!(game.to_string(), "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[])");
 //! ```
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -51,6 +57,16 @@ pub struct Sgf {
     pub result: Option<String>,
     /// The first node's comment (`C`).
     pub comment: Option<String>,
+    /// The rules (`RU`, such as `Tromp-Taylor` or `Japanese`).
+    pub rules: Option<String>,
+    /// The date the game was played (`DT`, such as `2025-03-14`).
+    pub date: Option<String>,
+    /// The program that wrote the file and its version (`AP`, `name:version`).
+    pub application: Option<String>,
+    /// The comments of the moves' nodes, by move number from 0 (a node without a move adds
+    /// its comment to the move before it; one before the first move is left out). Only the
+    /// comments of moves in [`Sgf::moves`] are written.
+    pub move_comments: BTreeMap<usize, String>,
 }
 
 impl Sgf {
@@ -309,7 +325,6 @@ impl Sgf {
     /// Takes in one property of node number `node` (0 for the first).
     fn take(&mut self, property: &Property, node: usize) -> Result<(), SgfError> {
         let (at, first) = (property.at, property.values[0].as_str());
-        let text = || Some(first.to_string());
         let setup = matches!(property.name.as_str(), "AB" | "AW" | "PL");
         if setup && node > 0 {
             let problem = SgfProblem::SetupAfterStart(property.name.clone());
@@ -344,13 +359,40 @@ impl Sgf {
                     .map_err(|_| SgfError::at(at, problem()))?;
                 self.komi = Some(komi);
             }
-            "PB" if node == 0 => self.black_name = text(),
-            "PW" if node == 0 => self.white_name = text(),
-            "RE" if node == 0 => self.result = text(),
-            "C" if node == 0 => self.comment = text(),
-            _ => {}
+            _ => self.take_text(&property.name, first, node),
         }
         Ok(())
+    }
+
+    /// Takes in a text property of node number `node`: the first node's names, result, rules,
+    /// date, program and comment, and a later node's comment (that of the move before it).
+    fn take_text(&mut self, name: &str, value: &str, node: usize) {
+        let text = Some(value.to_string());
+        if node > 0 {
+            if let ("C", Some(last)) = (name, self.moves.len().checked_sub(1)) {
+                let comment = self.move_comments.entry(last).or_default();
+                if !comment.is_empty() {
+                    comment.push('\n');
+                }
+                comment.push_str(value);
+            }
+            return;
+        }
+        match name {
+            "PB" => self.black_name = text,
+            "PW" => self.white_name = text,
+            "RE" => self.result = text,
+            "C" => self.comment = text,
+            "RU" => self.rules = text,
+            "DT" => self.date = text,
+            "AP" => self.application = text,
+            _ => {}
+        }
+    }
+
+    /// The result (`RE`) as an [`Outcome`], when there is one that reads.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.result.as_deref().and_then(Outcome::parse)
     }
 }
 
@@ -381,7 +423,10 @@ impl FromStr for Sgf {
         let nodes = reader.main_line()?;
         let mut game = Sgf::new(size_of(&nodes[0])?);
         for (number, node) in nodes.iter().enumerate() {
-            for property in node {
+            // A node's move first, so that its comment is the move's wherever it stands.
+            let is_move = |property: &&Property| matches!(property.name.as_str(), "B" | "W");
+            let (moves, others): (Vec<&Property>, Vec<&Property>) = node.iter().partition(is_move);
+            for property in moves.into_iter().chain(others) {
                 game.take(property, number)?;
             }
         }
@@ -403,21 +448,43 @@ fn escaped(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-impl fmt::Display for Sgf {
-    /// One line of SGF: `(;GM[1]FF[4]SZ[n]` and the first node's other properties, then one
-    /// node a move; a pass is written `B[]`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "(;GM[1]FF[4]SZ[{}]", self.size)?;
-        if let Some(komi) = self.komi {
-            write!(f, "KM[{komi}]")?;
-        }
-        let texts = [
+impl Sgf {
+    /// The text values the game writes, each with its property.
+    fn texts(&self) -> [(&'static str, &Option<String>); 7] {
+        [
+            ("AP", &self.application),
+            ("RU", &self.rules),
+            ("DT", &self.date),
             ("PB", &self.black_name),
             ("PW", &self.white_name),
             ("RE", &self.result),
             ("C", &self.comment),
-        ];
-        for (name, value) in texts {
+        ]
+    }
+
+    /// Whether a text the game writes is not ASCII (then it says `CA[UTF-8]`).
+    fn has_unicode(&self) -> bool {
+        let texts = self
+            .texts()
+            .into_iter()
+            .filter_map(|(_, value)| value.as_ref());
+        texts
+            .chain(self.move_comments.values())
+            .any(|text| !text.is_ascii())
+    }
+
+    /// The first node: `;GM[1]FF[4]`, `CA[UTF-8]` where a text is not ASCII, `SZ`, `KM`, the
+    /// texts, then the setup.
+    fn write_root(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(";GM[1]FF[4]")?;
+        if self.has_unicode() {
+            f.write_str("CA[UTF-8]")?;
+        }
+        write!(f, "SZ[{}]", self.size)?;
+        if let Some(komi) = self.komi {
+            write!(f, "KM[{komi}]")?;
+        }
+        for (name, value) in self.texts() {
             if let Some(value) = value {
                 write!(f, "{name}[{}]", escaped(value))?;
             }
@@ -433,14 +500,117 @@ impl fmt::Display for Sgf {
         if let Some(colour) = self.to_play {
             write!(f, "PL[{}]", colour_letter(colour))?;
         }
-        for &(colour, played) in &self.moves {
+        Ok(())
+    }
+}
+
+impl fmt::Display for Sgf {
+    /// One line of SGF: `(;GM[1]FF[4]SZ[n]` and the first node's other properties, then one
+    /// node a move (a pass is written `B[]`), with its comment. The alternate form (`{:#}`)
+    /// starts each move's node on a line of its own.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        self.write_root(f)?;
+        let node_break = if f.alternate() { "\n" } else { "" };
+        for (number, &(colour, played)) in self.moves.iter().enumerate() {
             let at = match played {
                 Move::Play(cell) => point_text(cell),
                 Move::Pass => String::new(),
             };
-            write!(f, ";{}[{at}]", colour_letter(colour))?;
+            write!(f, "{node_break};{}[{at}]", colour_letter(colour))?;
+            if let Some(comment) = self.move_comments.get(&number) {
+                write!(f, "C[{}]", escaped(comment))?;
+            }
         }
         f.write_str(")")
+    }
+}
+
+/// A game's result as SGF writes it (`RE`): the winner and how, a draw, or none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outcome {
+    /// Won by this many points (`B+3.5`, `W+7`).
+    Score(Colour, f64),
+    /// Won by resignation (`B+R`; `B+Resign` reads too), also written for a game ended before
+    /// its score was final.
+    Resignation(Colour),
+    /// Won on time (`B+T`; `B+Time` reads too).
+    Time(Colour),
+    /// Won by forfeit (`B+F`; `B+Forfeit` reads too): the other side broke the rules of play
+    /// (an illegal move, a crash).
+    Forfeit(Colour),
+    /// Won, how not said (`B+`).
+    Win(Colour),
+    /// A draw (`0`; `Draw` reads too).
+    Draw,
+    /// No result (`Void`).
+    Void,
+    /// Unknown (`?`).
+    Unknown,
+}
+
+impl Outcome {
+    /// The result an `RE` value gives, `None` when it is none SGF defines.
+    ///
+    /// ```
+    /// use floodgate_go_core::sgf::Outcome;
+    /// use floodgate_go_core::Colour;
+    /// assert_eq!(Outcome::parse("W+7"), Some(Outcome::Score(Colour::White, 7.0)));
+    /// assert_eq!(Outcome::parse("B+Resign"), Some(Outcome::Resignation(Colour::Black)));
+    /// assert_eq!(Outcome::parse("0"), Some(Outcome::Draw));
+    /// assert_eq!(Outcome::parse("B+T").unwrap().to_string(), "B+T");
+    /// assert_eq!(Outcome::parse("X+1"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim() {
+            "0" | "Draw" => return Some(Self::Draw),
+            "Void" => return Some(Self::Void),
+            "?" => return Some(Self::Unknown),
+            _ => {}
+        }
+        let (colour, how) = text.trim().split_once('+')?;
+        let colour = colour_named(colour)?;
+        Some(match how {
+            "" => Self::Win(colour),
+            "R" | "Resign" => Self::Resignation(colour),
+            "T" | "Time" => Self::Time(colour),
+            "F" | "Forfeit" => Self::Forfeit(colour),
+            score => {
+                let points: f64 = score.parse().ok()?;
+                let counts =
+                    points.is_finite() && points >= 0.0 && score.starts_with(char::is_numeric);
+                Self::Score(colour, counts.then_some(points)?)
+            }
+        })
+    }
+
+    /// The winner, where there is one.
+    pub fn winner(self) -> Option<Colour> {
+        match self {
+            Self::Score(colour, _)
+            | Self::Resignation(colour)
+            | Self::Time(colour)
+            | Self::Forfeit(colour)
+            | Self::Win(colour) => Some(colour),
+            Self::Draw | Self::Void | Self::Unknown => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// As SGF writes it: `B+3.5`, `W+R`, `B+T`, `W+F`, `B+`, `0`, `Void`, `?`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (colour, how) = match *self {
+            Self::Score(colour, points) => (colour, points.to_string()),
+            Self::Resignation(colour) => (colour, "R".to_string()),
+            Self::Time(colour) => (colour, "T".to_string()),
+            Self::Forfeit(colour) => (colour, "F".to_string()),
+            Self::Win(colour) => (colour, String::new()),
+            Self::Draw => return f.write_str("0"),
+            Self::Void => return f.write_str("Void"),
+            Self::Unknown => return f.write_str("?"),
+        };
+        write!(f, "{}+{how}", colour_letter(colour))
     }
 }
 
@@ -453,118 +623,4 @@ fn colour_letter(colour: Colour) -> char {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn at(x: usize, y: usize) -> Move {
-        Move::Play(Cell::new(x, y))
-    }
-
-    #[test]
-    fn a_hand_written_game_reads_with_its_setup_names_and_moves() {
-        let text = "(;FF[4]GM[1]SZ[9]KM[6.5]PB[Black \\] one]PW[White]RE[W+R]\n\
-                    C[a soft\\\nbreak]AB[aa][cc:dd]AW[ii]PL[W]\n;W[ee]\n;B[tt];W[])";
-        let game: Sgf = text.parse().unwrap();
-        assert_eq!(game.size, 9);
-        assert_eq!(game.komi, Some(6.5));
-        assert_eq!(game.black_name.as_deref(), Some("Black ] one"));
-        assert_eq!(game.white_name.as_deref(), Some("White"));
-        assert_eq!(game.result.as_deref(), Some("W+R"));
-        assert_eq!(game.comment.as_deref(), Some("a softbreak"));
-        let black: Vec<Cell> = [(0, 0), (2, 2), (3, 2), (2, 3), (3, 3)]
-            .map(|(x, y)| Cell::new(x, y))
-            .to_vec();
-        assert_eq!(game.black_stones, black);
-        assert_eq!(game.white_stones, vec![Cell::new(8, 8)]);
-        assert_eq!(game.to_play, Some(Colour::White));
-        let moves = [
-            (Colour::White, at(4, 4)),
-            (Colour::Black, Move::Pass),
-            (Colour::White, Move::Pass),
-        ];
-        assert_eq!(game.moves, moves);
-    }
-
-    #[test]
-    fn the_main_line_follows_the_first_variation_and_the_size_defaults_to_19() {
-        let text = "(;GM[1];B[pd](;W[dp];B[pp](;W[dd]))(;W[dd];B[qq]))";
-        let game: Sgf = text.parse().unwrap();
-        assert_eq!(game.size, 19);
-        let colours: Vec<Colour> = game.moves.iter().map(|&(c, _)| c).collect();
-        assert_eq!(colours.len(), 4);
-        assert_eq!(game.moves[1], (Colour::White, at(3, 15)));
-        assert_eq!(game.moves[3], (Colour::White, at(3, 3)));
-        // `tt` is a point on boards larger than 19.
-        let big: Sgf = "(;SZ[21];B[tt])".parse().unwrap();
-        assert_eq!(big.moves, [(Colour::Black, at(19, 19))]);
-    }
-
-    #[test]
-    fn a_game_writes_as_one_line_that_reads_back_the_same() {
-        let mut game = Sgf::new(13);
-        game.komi = Some(7.0);
-        game.comment = Some("a ] and a \\".to_string());
-        game.black_stones = vec![Cell::new(3, 3)];
-        game.to_play = Some(Colour::White);
-        game.moves = vec![(Colour::White, at(9, 9)), (Colour::Black, Move::Pass)];
-        let text = game.to_string();
-        assert_eq!(
-            text,
-            "(;GM[1]FF[4]SZ[13]KM[7]C[a \\] and a \\\\]AB[dd]PL[W];W[jj];B[])"
-        );
-        assert!(!text.contains('\n'));
-        assert_eq!(text.parse::<Sgf>(), Ok(game));
-    }
-
-    #[test]
-    fn texts_that_are_not_go_games_say_what_is_wrong_and_where() {
-        let problem = |text: &str| text.parse::<Sgf>().unwrap_err();
-        assert_eq!(
-            problem("").problem,
-            SgfProblem::Expected("'(' (a game tree)")
-        );
-        assert_eq!(problem("()").problem, SgfProblem::Expected("';' (a node)"));
-        assert_eq!(problem("(;SZ[9]").at, 7);
-        assert_eq!(problem("(;C[open").problem, SgfProblem::UnclosedValue);
-        assert_eq!(problem("(;C[open").at, 3);
-        assert_eq!(
-            problem("(;GM[2])").problem,
-            SgfProblem::NotGo("2".to_string())
-        );
-        assert_eq!(
-            problem("(;SZ[0])").problem,
-            SgfProblem::BadSize("0".to_string())
-        );
-        assert_eq!(
-            problem("(;SZ[9:11])").problem,
-            SgfProblem::BadSize("9:11".to_string())
-        );
-        assert_eq!(
-            problem("(;KM[seven])").problem,
-            SgfProblem::BadKomi("seven".to_string())
-        );
-        assert_eq!(
-            problem("(;PL[X])").problem,
-            SgfProblem::BadPlayer("X".to_string())
-        );
-        let off = problem("(;SZ[9];B[aj])");
-        assert_eq!(
-            (off.problem, off.at),
-            (SgfProblem::BadPoint("aj".to_string()), 8)
-        );
-        assert_eq!(
-            problem("(;SZ[9];B[a])").problem,
-            SgfProblem::BadPoint("a".to_string())
-        );
-        let late = problem("(;SZ[9];B[aa]AB[bb])").problem;
-        assert_eq!(late, SgfProblem::SetupAfterStart("AB".to_string()));
-        assert_eq!(
-            problem("(;B)").problem,
-            SgfProblem::Expected("'[' (a property's value)")
-        );
-        assert_eq!(
-            problem("(;SZ[9];B[aa]").to_string(),
-            "expected ')' (the end of a game tree) at byte 13"
-        );
-    }
-}
+mod tests;

@@ -13,12 +13,14 @@
 //!
 //! With `--adjudicate`, both engines' `final_score` after each move may end the game
 //! ([`adjudication`]). The built-ins ([`builtins`]) play in the referee's process or as GTP
-//! engines (`self:NAME`); the replay (states, text and pictures) is in [`picture`].
+//! engines (`self:NAME`); the replay (states, text and pictures) is in [`picture`], the SGF
+//! files of `--sgf` in [`sgf`].
 
 pub mod adjudication;
 pub mod balance;
 pub mod builtins;
 pub mod picture;
+pub mod sgf;
 pub mod start;
 
 use std::ops::ControlFlow;
@@ -35,7 +37,7 @@ use crate::go::adjudication::{Agreement, ResignRule, ScoreClaim};
 use crate::player::Builtin;
 use crate::process::{ProcessLimits, Received, Session};
 use crate::record::GameRecord;
-use crate::referee::{Balance, Referee, Serve, Settings, Unused, draw_side};
+use crate::referee::{Balance, Referee, Serve, Settings, SgfFile, Unused, draw_side};
 use crate::replay::Replay;
 use crate::start_file::StartList;
 use crate::termination::{Awaited, Loss, Termination};
@@ -321,6 +323,7 @@ impl Referee for Go {
     const LIMIT: Duration = MOVE_LIMIT;
     const SERVE: Serve = builtins::serve;
     const BALANCE: Option<Balance<Self>> = Some(balance::candidate);
+    const SGF: Option<SgfFile> = Some(sgf::sgf_file);
 
     fn new(settings: &Settings) -> Result<Self, Error> {
         settings.refuse(Self::NAME, &[Unused::Prefill])?;

@@ -93,13 +93,13 @@ fn a_resumed_test_ends_where_the_whole_test_does() {
         )
     };
     let play = |test: &mut SprtRun, done: Vec<[MatchGame; 2]>, lines: &mut Vec<String>| {
-        let mut jsonl = JsonlWriter::create(None, false).unwrap();
+        let mut files = GameFiles::default();
         let [a, b] = &players;
         let report = |line: &str| {
             lines.push(line.to_string());
             Ok(())
         };
-        play_sprt(&referee, [a, b], schedule, test, done, &mut jsonl, report).unwrap()
+        play_sprt(&referee, [a, b], schedule, test, done, &mut files, report).unwrap()
     };
     let (mut whole, mut whole_lines) = (sprt(), Vec::new());
     let games = play(&mut whole, Vec::new(), &mut whole_lines);
@@ -138,14 +138,14 @@ fn resumed_pairs_past_the_schedule_are_not_counted() {
     };
     let never = || SprtRun::new(Sprt::new(0.0, 1.0, 1e-9, 1e-9).unwrap(), PairScore::Results);
     let play = |pairs, done, test: &mut SprtRun| {
-        let mut jsonl = JsonlWriter::create(None, false).unwrap();
+        let mut files = GameFiles::default();
         play_sprt(
             &referee,
             [&a, &b],
             schedule(pairs),
             test,
             done,
-            &mut jsonl,
+            &mut files,
             |_| Ok(()),
         )
         .unwrap()

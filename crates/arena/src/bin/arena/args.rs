@@ -151,6 +151,12 @@ pub(crate) struct StartArgs {
     /// JSON object a line.
     #[arg(long)]
     pub(crate) jsonl: Option<PathBuf>,
+    /// Go only: write every game as an SGF file into the folder DIR (created if missing):
+    /// players, board, komi, rules Tromp-Taylor, the opening and moves with each move's time
+    /// in its comment, and the result (B+3, W+R, B+T, W+F, 0), named game-NNNN-B-BLACK-W-WHITE.sgf
+    /// (game 2k+1 and 2k+2 are board pair k's, a playing Black first).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) sgf: Option<PathBuf>,
     /// End a game as soon as its outcome is known, recording it as adjudicated (Cram: once the
     /// solver values the position within a small budget, the winner under perfect play; Go:
     /// once both engines' `final_score` give one side the lead, see --resign-moves).

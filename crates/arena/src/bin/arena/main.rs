@@ -15,7 +15,7 @@ use clap::Parser;
 use floodgate_arena::balanced::balanced_starts;
 use floodgate_arena::error::Error;
 use floodgate_arena::games::{ForGame, for_game};
-use floodgate_arena::jsonl::{self, JsonlWriter};
+use floodgate_arena::jsonl;
 use floodgate_arena::matchup::{MatchGame, summarize};
 use floodgate_arena::playback::View;
 use floodgate_arena::player::Builtin;
@@ -97,12 +97,12 @@ impl ForGame for &MatchArgs {
         let specs = self.opponents.specs();
         let setup = Setup::<R>::new(&self.start, &specs, self.boards, self.shard)?;
         let done = setup.resumed(&self.start, &[(0, 1)])?.remove(0);
-        let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), self.start.resume)?;
+        let mut files = setup.files(&self.start)?;
         let games = play_remaining(&setup.referee, setup.pair(), setup.schedule, done, |pair| {
-            jsonl.write(&setup.schedule, pair);
+            files.write(&setup.schedule, pair);
             ControlFlow::Continue(())
         });
-        jsonl.finish()?;
+        files.finish()?;
         if self.show_final {
             show_finals::<R>(&games)?;
         }
@@ -118,7 +118,7 @@ impl ForGame for &SprtArgs {
         let specs = self.opponents.specs();
         let setup = Setup::<R>::new(&self.start, &specs, self.max_pairs, None)?;
         let done = setup.resumed(&self.start, &[(0, 1)])?.remove(0);
-        let mut jsonl = JsonlWriter::create(self.start.jsonl.as_deref(), self.start.resume)?;
+        let mut files = setup.files(&self.start)?;
         let (lower, upper) = sprt.bounds();
         let [a, b] = setup.pair().map(|player| player.name.clone());
         let (elo0, elo1, alpha, beta) = (self.elo0, self.elo1, self.alpha, self.beta);
@@ -129,9 +129,9 @@ impl ForGame for &SprtArgs {
         let mut test = SprtRun::new(sprt, self.pairs_by.score());
         let (referee, players, schedule) = (&setup.referee, setup.pair(), setup.schedule);
         let games = play_sprt(
-            referee, players, schedule, &mut test, done, &mut jsonl, write,
+            referee, players, schedule, &mut test, done, &mut files, write,
         );
-        jsonl.finish()?;
+        files.finish()?;
         let games = games?;
         write(&format!("{}\n", test.conclusion()))?;
         write(&setup.summary(&games))
@@ -182,11 +182,11 @@ fn play_tournament<R: Referee>(
     format: Format,
 ) -> Result<(), Error> {
     let done = setup.resumed(start, &format.pairings(setup.players.len()))?;
-    let mut jsonl = JsonlWriter::create(start.jsonl.as_deref(), start.resume)?;
+    let mut files = setup.files(start)?;
     let players = &setup.players;
     let mut written = Ok(());
     let (referee, plan) = (&setup.referee, (setup.schedule, format));
-    let write_pair = |pair: &[MatchGame; 2]| jsonl.write(&setup.schedule, pair);
+    let write_pair = |pair: &[MatchGame; 2]| files.write(&setup.schedule, pair);
     let tournament = run_tournament(referee, players, plan, done, write_pair, |pairing| {
         let names = [pairing.a, pairing.b].map(|p| players[p].name.as_str());
         let summary = summarize(names, R::SEATS, &pairing.games);
@@ -194,7 +194,7 @@ fn play_tournament<R: Referee>(
             written = write(&format!("{summary}\n"));
         }
     });
-    jsonl.finish()?;
+    files.finish()?;
     written?;
     write(&tournament.to_string())
 }

@@ -5,7 +5,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use floodgate_arena::error::Error;
-use floodgate_arena::jsonl;
+use floodgate_arena::game_files::{GameFiles, SgfFolder};
+use floodgate_arena::jsonl::{self, JsonlWriter};
 use floodgate_arena::matchup::{MatchGame, Schedule, summarize};
 use floodgate_arena::player::{Offer, Player, Program};
 use floodgate_arena::referee::{Referee, Settings};
@@ -32,6 +33,12 @@ impl<R: Referee> Setup<R> {
         pairs: u64,
         shard: Option<Shard>,
     ) -> Result<Self, Error> {
+        if start.sgf.is_some() && R::SGF.is_none() {
+            return Err(Error::Setting(format!(
+                "--sgf is for Go only: SGF does not record {} games (--jsonl records every game)",
+                R::NAME
+            )));
+        }
         let referee = referee::<R>(start)?;
         let players = specs
             .iter()
@@ -47,6 +54,17 @@ impl<R: Referee> Setup<R> {
                 shard: shard.unwrap_or(Shard::WHOLE),
             },
         })
+    }
+
+    /// The files the games are written to as they finish: the `--jsonl` file (added to with
+    /// `--resume`) and the `--sgf` folder, where given.
+    pub(crate) fn files(&self, start: &StartArgs) -> Result<GameFiles, Error> {
+        let jsonl = JsonlWriter::create(start.jsonl.as_deref(), start.resume)?;
+        let sgf = match (start.sgf.as_deref(), R::SGF) {
+            (Some(dir), Some(file)) => Some(SgfFolder::create(dir, file)?),
+            _ => None,
+        };
+        Ok(GameFiles::new(jsonl, sgf))
     }
 
     /// Players `a` and `b`.
