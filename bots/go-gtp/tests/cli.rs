@@ -401,7 +401,7 @@ fn loadsgf_and_printsgf_read_and_write_games() {
     assert_eq!(engine.send(&format!("loadsgf {path}")), "=");
     assert_eq!(
         engine.send("printsgf"),
-        "= (;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc];B[gg];W[])"
+        "= (;GM[1]FF[4]SZ[9]KM[6.5]RU[Tromp-Taylor];B[ee];W[cc];B[gg];W[])"
     );
     // Up to before move 3; then a file written by printsgf reads back the same.
     assert_eq!(engine.send(&format!("loadsgf {path} 3")), "=");
@@ -412,7 +412,7 @@ fn loadsgf_and_printsgf_read_and_write_games() {
     assert_eq!(engine.send(&format!("loadsgf {copy}")), "=");
     assert_eq!(
         engine.send("printsgf"),
-        "= (;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc])"
+        "= (;GM[1]FF[4]SZ[9]KM[6.5]RU[Tromp-Taylor];B[ee];W[cc])"
     );
     // Files that cannot be played here are refused and the game stays as it was.
     std::fs::write(&game, "(;SZ[9]AB[aa];W[bb])").unwrap();
@@ -431,7 +431,7 @@ fn loadsgf_and_printsgf_read_and_write_games() {
     assert!(missing.starts_with("? cannot load file"), "{missing}");
     assert_eq!(
         engine.send("printsgf"),
-        "= (;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cc])"
+        "= (;GM[1]FF[4]SZ[9]KM[6.5]RU[Tromp-Taylor];B[ee];W[cc])"
     );
     engine.quit();
     std::fs::remove_dir_all(&folder).unwrap();

@@ -371,6 +371,7 @@ impl<M: Mover> Session<M> {
     fn print_sgf(&self, file: Option<&str>) -> Result<String, String> {
         let mut sgf = Sgf::new(self.game.size());
         sgf.komi = Some(self.game.komi());
+        sgf.rules = Some("Tromp-Taylor".into());
         sgf.moves = self.game.moves().to_vec();
         sgf.result = self.game.is_over().then(|| score_text(self.game.margin()));
         let text = sgf.to_string();
