@@ -163,11 +163,24 @@ fn sweep_until_stable(
     false
 }
 
-/// The first and last row (of rows `stride` words long) that hold a cell, if any.
+/// The first and last row (of rows `stride` words long) that hold a cell, if any. Eight words
+/// are looked at a step, their lanes ORed without a branch: a word at a time, the loop's speed
+/// depended on where it happened to lie in the code (docs/kernels.md).
 fn seeded_rows<const N: usize>(words: &[Lanes<N>], stride: usize) -> Option<(usize, usize)> {
-    let first = words.iter().position(|&word| any(word))?;
-    let last = words.iter().rposition(|&word| any(word))?;
+    let any_of = |eight: &[Lanes<N>]| eight.iter().fold(0, |acc, word| acc | or(*word)) != 0;
+    let before_first = 8 * words.chunks(8).position(any_of)?;
+    let first = before_first + words[before_first..].iter().position(|&w| any(w))?;
+    let after_last = 8 * words.rchunks(8).position(any_of)?;
+    let last = words[..words.len() - after_last]
+        .iter()
+        .rposition(|&w| any(w))?;
     Some((first / stride, last / stride))
+}
+
+/// The OR of a word's lanes.
+#[inline(always)]
+fn or<const N: usize>(word: Lanes<N>) -> u64 {
+    word.iter().fold(0, |acc, &lane| acc | lane)
 }
 
 /// Flood of `N` planes whose rows are one word each (width <= 64).
