@@ -65,6 +65,17 @@ impl Engine {
         row.trim_end_matches('\n').to_string()
     }
 
+    /// Sends `line` while an analysis streams: the analysis lines until the empty line that
+    /// ends its reply are read past, so that the reply to `line` is read next.
+    fn end_stream_with(&mut self, line: &str) {
+        self.write(line);
+        let mut row = self.line();
+        while row.starts_with("info") {
+            row = self.line();
+        }
+        assert_eq!(row, "", "an empty line ends the analysis's reply");
+    }
+
     fn quit(mut self) {
         assert_eq!(self.send("quit"), "=");
         assert!(self.child.wait().unwrap().success());
@@ -327,12 +338,7 @@ fn lz_analyze_streams_lines_until_the_next_command() {
     assert!(searched.windows(2).all(|w| w[0] <= w[1]), "{searched:?}");
     assert!(searched[2] > 0);
     // The next command ends the stream with an empty line, then is answered.
-    engine.write("name");
-    let mut line = engine.line();
-    while line.starts_with("info") {
-        line = engine.line();
-    }
-    assert_eq!(line, "", "an empty line ends the analysis's reply");
+    engine.end_stream_with("name");
     assert_eq!(engine.line(), "= floodgate");
     assert_eq!(engine.line(), "");
     engine.quit();
@@ -354,12 +360,7 @@ fn kata_analyze_adds_the_score_lead_and_keeps_to_maxmoves() {
                 .all(|e| e.score_lead.is_some_and(|s| s.abs() <= 81.0))
         );
     }
-    engine.write("kata-analyze b 5 avoid b D4 1");
-    let mut line = engine.line();
-    while line.starts_with("info") {
-        line = engine.line();
-    }
-    assert_eq!(line, "", "an empty line ends the analysis's reply");
+    engine.end_stream_with("kata-analyze b 5 avoid b D4 1");
     assert_eq!(engine.line(), "? unknown analysis key");
     assert_eq!(engine.line(), "");
     engine.quit();
