@@ -4,7 +4,8 @@
 use std::error::Error;
 use std::process::ExitCode;
 
-use floodgate_botkit::{Args, Cli, Event, Flag, LineReader, Streaming};
+use floodgate_botkit::streaming::{Event, Streaming, answer_lines_streaming};
+use floodgate_botkit::{Args, Cli, Flag, LineReader};
 use floodgate_go_core::engine::EngineOptions;
 use floodgate_go_core::gtp::{Files, Reply, Session, Then};
 
@@ -52,7 +53,7 @@ fn play(args: &Args) -> Result<(), Box<dyn Error>> {
         Then::Stream => Streaming::More(text),
         Then::Quit => Streaming::AnswerAndStop(text),
     };
-    floodgate_botkit::answer_lines_streaming(open, &mut std::io::stdout().lock(), |event| {
+    answer_lines_streaming(open, &mut std::io::stdout().lock(), |event| {
         let reply = match event {
             Event::Line(Ok(bytes), at) => session.reply(&String::from_utf8_lossy(bytes), at),
             Event::Line(Err(_), _) => Some(Reply::line_too_long()),

@@ -41,6 +41,7 @@ pub mod cli;
 pub mod input;
 pub mod lines;
 pub mod output;
+#[cfg(feature = "streaming")]
 pub mod streaming;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -49,4 +50,3 @@ pub use cli::{Args, Cli, CliError, Flag, Value, run, run_on_input};
 pub use input::{InputError, LineReader, read_all};
 pub use lines::{Flow, answer_lines, answer_raw_lines};
 pub use output::{WriteError, write_answer, write_to};
-pub use streaming::{Event, Streaming, answer_lines_streaming};
