@@ -25,12 +25,14 @@ use crate::values::Values;
 
 mod budget;
 mod dominoes;
+mod order;
 mod table;
 
 use budget::Limits;
 pub use budget::{Budget, OutOfBudget};
 use dominoes::SearchOrder;
 pub use dominoes::dominoes;
+use order::{cancel_pairs, option_order};
 use table::{ExcludedTable, MAX_VALUE, ValueTable};
 
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
@@ -735,54 +737,7 @@ fn pieces<L: Layout>(cells: L::Word) -> SmallVec<[L::Word; 8]> {
     pieces
 }
 
-/// Removes equal neighbours two at a time from a sorted list (a region plus itself is worth 0).
-fn cancel_pairs<W: Word>(regions: &mut SmallVec<[W; 3]>) {
-    let mut kept = 0;
-    let mut i = 0;
-    while i < regions.len() {
-        if i + 1 < regions.len() && regions[i] == regions[i + 1] {
-            i += 2;
-        } else {
-            regions[kept] = regions[i];
-            kept += 1;
-            i += 1;
-        }
-    }
-    regions.truncate(kept);
-}
-
 /// How many dominoes fit in `cells`.
 fn moves<L: Layout>(cells: L::Word) -> u32 {
     horizontal_moves::<L>(cells).count_ones() + vertical_moves::<L>(cells).count_ones()
-}
-
-/// The search order of an option (least first): the sum of the squares of its unknown regions'
-/// cell counts (an option with small regions left is the quickest to settle). Ties keep the
-/// order the options were built in.
-fn order_key<W: Word>(option: &Leftover<W>) -> u32 {
-    option
-        .unknown
-        .iter()
-        .map(|&region| region.count_ones().pow(2))
-        .sum()
-}
-
-/// Returns the indices of `options` in the order a search asks them: by [`order_key`], least
-/// first; among options of equal order, those built first (across the middle) first, or last
-/// when `reversed_ties`.
-#[inline]
-fn option_order<W: Word>(options: &[Leftover<W>], reversed_ties: bool) -> SmallVec<[u8; 64]> {
-    // The key, the tie and the index packed into one word, which sorts as the triple would.
-    let tie = |i: usize| {
-        if reversed_ties {
-            0xFF - i as u64
-        } else {
-            i as u64
-        }
-    };
-    let mut order: SmallVec<[u64; 64]> = (0..options.len())
-        .map(|i| u64::from(order_key(&options[i])) << 16 | tie(i) << 8 | i as u64)
-        .collect();
-    order.sort_unstable();
-    order.into_iter().map(|packed| packed as u8).collect()
 }
