@@ -32,7 +32,7 @@ use budget::Limits;
 pub use budget::{Budget, OutOfBudget};
 use dominoes::SearchOrder;
 pub use dominoes::dominoes;
-use order::{cancel_pairs, option_order};
+use order::{Leftover, cancel_pairs, option_order};
 use table::{ExcludedTable, MAX_VALUE, ValueTable};
 
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
@@ -60,14 +60,6 @@ pub struct Stats {
     pub hits: u64,
     /// Values stored in the value table.
     pub stores: u64,
-}
-
-/// What a domino leaves of a region being searched: the regions of unknown value (canonical
-/// keys, the largest first; two equal ones cancel) and the XOR of the values of the others.
-#[derive(Clone, Debug, Default)]
-struct Leftover<W: Word> {
-    unknown: SmallVec<[W; 3]>,
-    heap: u8,
 }
 
 /// What looking up a region for a set of wanted values finds (search's `Answer` is another thing:

@@ -1,10 +1,17 @@
-//! The order a search asks a region's options in ([`option_order`]), and the cancelling of
-//! equal regions in an option ([`cancel_pairs`]).
+//! A search's options ([`Leftover`]: what a domino leaves), the order a search asks them in
+//! ([`option_order`]), and the cancelling of equal regions in an option ([`cancel_pairs`]).
 
 use smallvec::SmallVec;
 
-use super::Leftover;
 use crate::shape::Word;
+
+/// What a domino leaves of a region being searched: the regions of unknown value (canonical
+/// keys, the largest first; two equal ones cancel) and the XOR of the values of the others.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Leftover<W: Word> {
+    pub(super) unknown: SmallVec<[W; 3]>,
+    pub(super) heap: u8,
+}
 
 /// Removes equal neighbours two at a time from a sorted list (a region plus itself is worth 0).
 pub(super) fn cancel_pairs<W: Word>(regions: &mut SmallVec<[W; 3]>) {
