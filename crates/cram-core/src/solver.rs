@@ -26,6 +26,7 @@ use crate::values::Values;
 mod budget;
 mod dominoes;
 mod order;
+mod profile;
 mod table;
 
 use budget::Limits;
@@ -33,6 +34,7 @@ pub use budget::{Budget, OutOfBudget};
 use dominoes::SearchOrder;
 pub use dominoes::dominoes;
 use order::{Leftover, cancel_pairs, option_order};
+pub use profile::{EVICTED_CLASSES, MOST_CELLS, Profile, Traffic};
 use table::{ExcludedTable, MAX_VALUE, ValueTable};
 
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
@@ -98,6 +100,8 @@ pub struct Solver<L: Layout = Tall> {
     values: ValueTable,
     excluded: ExcludedTable,
     stats: Stats,
+    /// Where its searches went (the tables count their own traffic).
+    profile: Profile,
     /// Where it gives up (set by [`Solver::budgeted`]).
     limits: Limits,
     /// Values of straight lines by length.
@@ -121,6 +125,7 @@ impl<L: Layout> Solver<L> {
             values: ValueTable::with_bytes(bytes / 2, VALUE_FILTER_BITS),
             excluded: ExcludedTable::with_bytes(bytes / 2),
             stats: Stats::default(),
+            profile: Profile::default(),
             limits: Limits::default(),
             lines: Vec::new(),
             reversed_ties: false,
@@ -218,6 +223,17 @@ impl<L: Layout> Solver<L> {
         self.stats
     }
 
+    /// Where its searches went: the regions searched by size and how the searches ended, the
+    /// options built and asked, and each table's traffic. Counted since the solver was made
+    /// (a checkpoint keeps [`Stats`] only).
+    pub fn profile(&self) -> Profile {
+        Profile {
+            values: self.values.traffic(),
+            excluded: self.excluded.traffic(),
+            ..self.profile
+        }
+    }
+
     /// Whether the deadline of its budget (see [`Solver::budgeted`]) has passed.
     pub fn expired(&self) -> bool {
         self.limits
@@ -302,7 +318,7 @@ impl<L: Layout> Solver<L> {
 
     /// Stores the value of the region `key` (a canonical key).
     fn remember(&mut self, key: L::Word, value: u8) {
-        self.values.set(key.to_u128(), value);
+        self.values.set(key.to_u128(), value, key.count_ones());
         self.stats.stores += 1;
     }
 
@@ -361,9 +377,14 @@ impl<L: Layout> Solver<L> {
                 return Ok(Lookup::NotWanted);
             }
             match self.search(key, width, height, wanted)? {
-                Searched::Value(value) => value,
+                Searched::Value(value) => {
+                    self.profile.valued += 1;
+                    value
+                }
                 Searched::RuledOut(not) => {
-                    self.excluded.set(key.to_u128(), not.or(ruled_out));
+                    self.profile.not_wanted += 1;
+                    let cells = key.count_ones();
+                    self.excluded.set(key.to_u128(), not.or(ruled_out), cells);
                     return Ok(Lookup::NotWanted);
                 }
             }
@@ -397,13 +418,16 @@ impl<L: Layout> Solver<L> {
         wanted: Values,
     ) -> Result<Searched, OutOfBudget> {
         self.stats.searched += 1;
+        self.profile.count_search(key.count_ones());
         self.tick()?;
         let mut options = Options::new();
         let candidates = self.build_options(key, width, height, wanted, &mut options)?;
         if candidates.is_disjoint(wanted) {
             // Every value but the candidates is ruled out (see `rule_out`).
+            self.profile.stopped_building += 1;
             return Ok(Searched::RuledOut(Values::ALL.minus(candidates)));
         }
+        self.profile.options_unknown += options.len() as u64;
         let mut order = option_order(&options, self.reversed_ties);
         if wanted == Values::ALL {
             return self
@@ -437,6 +461,7 @@ impl<L: Layout> Solver<L> {
         let mut pending = false;
         for (domino, connected) in SearchOrder::<L>::new(key, width, height, self.mirrored) {
             let option = self.leftover(key, domino, connected)?;
+            self.profile.options_built += 1;
             if option.unknown.is_empty() {
                 candidates.rule_out(option.heap);
             } else {
@@ -494,6 +519,7 @@ impl<L: Layout> Solver<L> {
                 continue;
             }
             self.settle(option)?;
+            self.profile.questions += 1;
             let (first, heap) = (option.unknown[0], option.heap);
             match self.region_value_in(first, asked.xor_each(heap))? {
                 Lookup::Value(value) => candidates.rule_out(value ^ heap),
@@ -529,6 +555,7 @@ impl<L: Layout> Solver<L> {
             while i < order.len() {
                 let option = &mut options[usize::from(order[i])];
                 self.settle(option)?;
+                self.profile.questions += 1;
                 let (first, heap) = (option.unknown[0], option.heap);
                 match self.region_value_in(first, Values::single(guess ^ heap))? {
                     Lookup::Value(value) => {
