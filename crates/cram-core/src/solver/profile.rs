@@ -159,7 +159,9 @@ mod tests {
             assert!(profile.stopped_building <= profile.not_wanted);
             assert!(profile.options_built >= profile.options_unknown);
             assert_eq!(profile.values.stores, stats.stores);
-            assert_eq!(profile.excluded.stores, profile.not_wanted);
+            // A search that ended "not wanted" stores what it ruled out (unless none of 0 to 6).
+            assert!(profile.excluded.stores <= profile.not_wanted);
+            assert!(profile.excluded.stores * 10 > profile.not_wanted * 9);
             // The solver's count also has the values found in the cache of small regions.
             assert!(stats.hits > profile.values.hits);
             assert_eq!(profile.excluded.filtered, 0, "that table has no filter");
