@@ -25,12 +25,16 @@ use crate::values::Values;
 
 mod budget;
 mod dominoes;
+mod order;
+mod profile;
 mod table;
 
 use budget::Limits;
 pub use budget::{Budget, OutOfBudget};
 use dominoes::SearchOrder;
 pub use dominoes::dominoes;
+use order::{Leftover, cancel_pairs, option_order};
+pub use profile::{EVICTED_CLASSES, MOST_CELLS, Profile, Traffic};
 use table::{ExcludedTable, MAX_VALUE, ValueTable};
 
 /// Regions of at most this many cells are valued by the mex of their options' values; larger
@@ -58,14 +62,6 @@ pub struct Stats {
     pub hits: u64,
     /// Values stored in the value table.
     pub stores: u64,
-}
-
-/// What a domino leaves of a region being searched: the regions of unknown value (canonical
-/// keys, the largest first; two equal ones cancel) and the XOR of the values of the others.
-#[derive(Clone, Debug, Default)]
-struct Leftover<W: Word> {
-    unknown: SmallVec<[W; 3]>,
-    heap: u8,
 }
 
 /// What looking up a region for a set of wanted values finds (search's `Answer` is another thing:
@@ -104,6 +100,8 @@ pub struct Solver<L: Layout = Tall> {
     values: ValueTable,
     excluded: ExcludedTable,
     stats: Stats,
+    /// Where its searches went (the tables count their own traffic).
+    profile: Profile,
     /// Where it gives up (set by [`Solver::budgeted`]).
     limits: Limits,
     /// Values of straight lines by length.
@@ -127,6 +125,7 @@ impl<L: Layout> Solver<L> {
             values: ValueTable::with_bytes(bytes / 2, VALUE_FILTER_BITS),
             excluded: ExcludedTable::with_bytes(bytes / 2),
             stats: Stats::default(),
+            profile: Profile::default(),
             limits: Limits::default(),
             lines: Vec::new(),
             reversed_ties: false,
@@ -224,6 +223,17 @@ impl<L: Layout> Solver<L> {
         self.stats
     }
 
+    /// Where its searches went: the regions searched by size and how the searches ended, the
+    /// options built and asked, and each table's traffic. Counted since the solver was made
+    /// (a checkpoint keeps [`Stats`] only).
+    pub fn profile(&self) -> Profile {
+        Profile {
+            values: self.values.traffic(),
+            excluded: self.excluded.traffic(),
+            ..self.profile
+        }
+    }
+
     /// Whether the deadline of its budget (see [`Solver::budgeted`]) has passed.
     pub fn expired(&self) -> bool {
         self.limits
@@ -308,7 +318,7 @@ impl<L: Layout> Solver<L> {
 
     /// Stores the value of the region `key` (a canonical key).
     fn remember(&mut self, key: L::Word, value: u8) {
-        self.values.set(key.to_u128(), value);
+        self.values.set(key.to_u128(), value, key.count_ones());
         self.stats.stores += 1;
     }
 
@@ -367,9 +377,14 @@ impl<L: Layout> Solver<L> {
                 return Ok(Lookup::NotWanted);
             }
             match self.search(key, width, height, wanted)? {
-                Searched::Value(value) => value,
+                Searched::Value(value) => {
+                    self.profile.valued += 1;
+                    value
+                }
                 Searched::RuledOut(not) => {
-                    self.excluded.set(key.to_u128(), not.or(ruled_out));
+                    self.profile.not_wanted += 1;
+                    let cells = key.count_ones();
+                    self.excluded.set(key.to_u128(), not.or(ruled_out), cells);
                     return Ok(Lookup::NotWanted);
                 }
             }
@@ -403,13 +418,16 @@ impl<L: Layout> Solver<L> {
         wanted: Values,
     ) -> Result<Searched, OutOfBudget> {
         self.stats.searched += 1;
+        self.profile.count_search(key.count_ones());
         self.tick()?;
         let mut options = Options::new();
         let candidates = self.build_options(key, width, height, wanted, &mut options)?;
         if candidates.is_disjoint(wanted) {
             // Every value but the candidates is ruled out (see `rule_out`).
+            self.profile.stopped_building += 1;
             return Ok(Searched::RuledOut(Values::ALL.minus(candidates)));
         }
+        self.profile.options_unknown += options.len() as u64;
         let mut order = option_order(&options, self.reversed_ties);
         if wanted == Values::ALL {
             return self
@@ -443,6 +461,7 @@ impl<L: Layout> Solver<L> {
         let mut pending = false;
         for (domino, connected) in SearchOrder::<L>::new(key, width, height, self.mirrored) {
             let option = self.leftover(key, domino, connected)?;
+            self.profile.options_built += 1;
             if option.unknown.is_empty() {
                 candidates.rule_out(option.heap);
             } else {
@@ -500,6 +519,7 @@ impl<L: Layout> Solver<L> {
                 continue;
             }
             self.settle(option)?;
+            self.profile.questions += 1;
             let (first, heap) = (option.unknown[0], option.heap);
             match self.region_value_in(first, asked.xor_each(heap))? {
                 Lookup::Value(value) => candidates.rule_out(value ^ heap),
@@ -535,6 +555,7 @@ impl<L: Layout> Solver<L> {
             while i < order.len() {
                 let option = &mut options[usize::from(order[i])];
                 self.settle(option)?;
+                self.profile.questions += 1;
                 let (first, heap) = (option.unknown[0], option.heap);
                 match self.region_value_in(first, Values::single(guess ^ heap))? {
                     Lookup::Value(value) => {
@@ -735,54 +756,7 @@ fn pieces<L: Layout>(cells: L::Word) -> SmallVec<[L::Word; 8]> {
     pieces
 }
 
-/// Removes equal neighbours two at a time from a sorted list (a region plus itself is worth 0).
-fn cancel_pairs<W: Word>(regions: &mut SmallVec<[W; 3]>) {
-    let mut kept = 0;
-    let mut i = 0;
-    while i < regions.len() {
-        if i + 1 < regions.len() && regions[i] == regions[i + 1] {
-            i += 2;
-        } else {
-            regions[kept] = regions[i];
-            kept += 1;
-            i += 1;
-        }
-    }
-    regions.truncate(kept);
-}
-
 /// How many dominoes fit in `cells`.
 fn moves<L: Layout>(cells: L::Word) -> u32 {
     horizontal_moves::<L>(cells).count_ones() + vertical_moves::<L>(cells).count_ones()
-}
-
-/// The search order of an option (least first): the sum of the squares of its unknown regions'
-/// cell counts (an option with small regions left is the quickest to settle). Ties keep the
-/// order the options were built in.
-fn order_key<W: Word>(option: &Leftover<W>) -> u32 {
-    option
-        .unknown
-        .iter()
-        .map(|&region| region.count_ones().pow(2))
-        .sum()
-}
-
-/// Returns the indices of `options` in the order a search asks them: by [`order_key`], least
-/// first; among options of equal order, those built first (across the middle) first, or last
-/// when `reversed_ties`.
-#[inline]
-fn option_order<W: Word>(options: &[Leftover<W>], reversed_ties: bool) -> SmallVec<[u8; 64]> {
-    // The key, the tie and the index packed into one word, which sorts as the triple would.
-    let tie = |i: usize| {
-        if reversed_ties {
-            0xFF - i as u64
-        } else {
-            i as u64
-        }
-    };
-    let mut order: SmallVec<[u64; 64]> = (0..options.len())
-        .map(|i| u64::from(order_key(&options[i])) << 16 | tie(i) << 8 | i as u64)
-        .collect();
-    order.sort_unstable();
-    order.into_iter().map(|packed| packed as u8).collect()
 }

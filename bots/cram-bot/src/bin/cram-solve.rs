@@ -20,7 +20,7 @@ use floodgate_botkit::{Args, Cli, Flag};
 use floodgate_cram_core::board::{Board, position_loses, position_value};
 use floodgate_cram_core::codec::parse_init;
 use floodgate_cram_core::shape::{Broad, Layout, LayoutKind, Square, Strip, Tall, Wide};
-use floodgate_cram_core::solver::{Budget, Solver};
+use floodgate_cram_core::solver::{Budget, Profile, SMALL_CELLS, Solver, Traffic};
 
 const CLI: Cli = Cli {
     name: env!("CARGO_BIN_NAME"),
@@ -250,6 +250,52 @@ fn report<L: Layout>(
         (solver.table_bytes() - solver.filter_bytes()) >> 20,
         solver.filter_bytes() >> 20,
         solver.cache_bytes() >> 10
+    ) + &profile_lines(&solver.profile())
+}
+
+/// The cells of each bucket of the histogram of regions searched.
+const BUCKET_CELLS: usize = 4;
+
+/// The lines on where the searches went: the regions searched by their cells (in buckets of
+/// [`BUCKET_CELLS`] from the first size searched, those with none left out) and how the
+/// searches ended, the options, and each table's traffic.
+fn profile_lines(profile: &Profile) -> String {
+    let mut sizes = Vec::new();
+    let first = SMALL_CELLS as usize + 1;
+    for from in (first..profile.searched_by_cells.len()).step_by(BUCKET_CELLS) {
+        let count = profile.searched_between(from, from + BUCKET_CELLS - 1);
+        if count > 0 {
+            sizes.push(format!("{from}-{} {count}", from + BUCKET_CELLS - 1));
+        }
+    }
+    let searched = profile.searched().max(1);
+    format!(
+        "searched by cells: {}; valued {}, not wanted {} ({} of them before asking an option)\noptions built {} ({:.1} a search), left unknown {}, questions asked {}\nvalue table: {}\nruled-out table: {}\n",
+        sizes.join(", "),
+        profile.valued,
+        profile.not_wanted,
+        profile.stopped_building,
+        profile.options_built,
+        profile.options_built as f64 / searched as f64,
+        profile.options_unknown,
+        profile.questions,
+        traffic_line(&profile.values),
+        traffic_line(&profile.excluded),
+    )
+}
+
+/// A table's traffic in one line.
+fn traffic_line(traffic: &Traffic) -> String {
+    format!(
+        "lookups {} (hits {}, misses {} by the filter and {} read), stores {} ({} over their own entry, {} evicting another: {} of 20+ cells)",
+        traffic.lookups(),
+        traffic.hits,
+        traffic.filtered,
+        traffic.misses,
+        traffic.stores,
+        traffic.restores,
+        traffic.evictions(),
+        traffic.evictions_from(20)
     )
 }
 

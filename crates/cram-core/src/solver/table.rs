@@ -9,6 +9,7 @@ use std::io::{self, Read, Write};
 
 use floodgate_search::prefetch;
 
+use super::profile::Traffic;
 use crate::values::Values;
 
 /// The largest Grundy value a [`ValueTable`] holds.
@@ -29,15 +30,20 @@ impl ValueTable {
 
     /// The value stored for `key`, if any.
     #[inline]
-    pub(super) fn get(&self, key: u128) -> Option<u8> {
+    pub(super) fn get(&mut self, key: u128) -> Option<u8> {
         self.0.get(key).map(|stored| stored - 1)
     }
 
-    /// Stores `value` (at most [`MAX_VALUE`]) for `key`.
+    /// Stores `value` (at most [`MAX_VALUE`]) for `key`, a region of `cells` cells.
     #[inline]
-    pub(super) fn set(&mut self, key: u128, value: u8) {
+    pub(super) fn set(&mut self, key: u128, value: u8, cells: u32) {
         debug_assert!(value <= MAX_VALUE);
-        self.0.set(key, value + 1);
+        self.0.set(key, value + 1, cells);
+    }
+
+    /// The table's traffic so far.
+    pub(super) fn traffic(&self) -> Traffic {
+        self.0.traffic
     }
 
     /// Starts fetching the entry of `key` (see [`Table::prefetch`]).
@@ -89,20 +95,26 @@ impl ExcludedTable {
 
     /// The values `key` is known not to have (none when it has no entry).
     #[inline]
-    pub(super) fn get(&self, key: u128) -> Values {
+    pub(super) fn get(&mut self, key: u128) -> Values {
         self.0.get(key).map_or(Values::default(), |bits| {
             Values::low_bits(bits & !Self::PRESENT)
         })
     }
 
-    /// Stores that `key` does not have the values of `ruled_out` (the values 0 to 6 among
-    /// them; nothing when there are none), in place of what was stored for it.
+    /// Stores that `key`, a region of `cells` cells, does not have the values of `ruled_out`
+    /// (the values 0 to 6 among them; nothing when there are none), in place of what was
+    /// stored for it.
     #[inline]
-    pub(super) fn set(&mut self, key: u128, ruled_out: Values) {
+    pub(super) fn set(&mut self, key: u128, ruled_out: Values, cells: u32) {
         let bits = ruled_out.and(Self::KEPT).low_byte();
         if bits != 0 {
-            self.0.set(key, Self::PRESENT | bits);
+            self.0.set(key, Self::PRESENT | bits, cells);
         }
+    }
+
+    /// The table's traffic so far.
+    pub(super) fn traffic(&self) -> Traffic {
+        self.0.traffic
     }
 
     /// Starts fetching the entry of `key` (see [`Table::prefetch`]).
@@ -147,6 +159,8 @@ struct Table {
     /// part of the second hash an entry keeps, so that it can be built again from the entries
     /// when the table outgrows it ([`FILTER_BITS_PER_BUCKET`]).
     filter: Vec<u64>,
+    /// What its lookups found and its stores replaced (not kept by a checkpoint).
+    traffic: Traffic,
 }
 
 /// The filter bits a bucket is given once a table outgrows its first filter (a filter of a
@@ -168,8 +182,37 @@ struct Bucket {
     first: [u64; PLACES],
     /// The top 32 bits of each entry's second hash.
     second: [u32; PLACES],
-    /// The place the next replacement takes.
+    /// The place the next replacement takes (the low [`PLACE_BITS`]), and above it the size
+    /// class of each place's region ([`Traffic::class`], [`CLASS_BITS`] a place), for
+    /// counting what a replacement evicts.
     next: u32,
+}
+
+/// The bits of [`Bucket::next`] that name the next place to replace.
+const PLACE_BITS: u32 = 3;
+
+/// The bits of [`Bucket::next`] that keep the size class of a place's region.
+const CLASS_BITS: u32 = 5;
+
+impl Bucket {
+    /// The place the next replacement takes.
+    #[inline]
+    fn next_place(&self) -> usize {
+        (self.next & ((1 << PLACE_BITS) - 1)) as usize
+    }
+
+    /// The size class of the region of `place` (0 for one read from a checkpoint).
+    #[inline]
+    fn class(&self, place: usize) -> u32 {
+        self.next >> (PLACE_BITS + CLASS_BITS * place as u32) & ((1 << CLASS_BITS) - 1)
+    }
+
+    /// Keeps `class` as the size class of the region of `place`.
+    #[inline]
+    fn set_class(&mut self, place: usize, class: u32) {
+        let shift = PLACE_BITS + CLASS_BITS * place as u32;
+        self.next = self.next & !(((1 << CLASS_BITS) - 1) << shift) | class << shift;
+    }
 }
 
 /// A key's two hashes, the low and high halves of a bijection of its 128 bits: two rounds of
@@ -203,6 +246,7 @@ impl Table {
             most,
             stored: 0,
             filter: Self::clear_filter(filter_bits / 64),
+            traffic: Traffic::default(),
         }
     }
 
@@ -252,6 +296,7 @@ impl Table {
                 if bucket.first[place] as u8 != 0 && bucket.first[place] as usize & n != 0 {
                     image.first[moved] = bucket.first[place];
                     image.second[moved] = bucket.second[place];
+                    image.set_class(moved, bucket.class(place));
                     bucket.first[place] = 0;
                     moved += 1;
                 }
@@ -279,23 +324,31 @@ impl Table {
 
     /// The byte stored for `key`, if it is in the table (or, about once in `2^(96 - k)`
     /// lookups, a byte stored for another key that agrees on the 96 bits kept).
-    fn get(&self, key: u128) -> Option<u8> {
+    /// Counted in its traffic.
+    fn get(&mut self, key: u128) -> Option<u8> {
         let (first, second) = hashes(key);
         let kept = (second >> 32) as u32;
         if !self.filter.is_empty() {
             let (word, mask) = self.filter_bit(kept);
             if self.filter[word] & mask == 0 {
+                self.traffic.filtered += 1;
                 return None;
             }
         }
         let bucket = &self.buckets[first as usize & (self.buckets.len() - 1)];
-        (0..PLACES)
+        let found = (0..PLACES)
             .find(|&place| {
                 bucket.first[place] & !0xFF == first & !0xFF
                     && bucket.second[place] == kept
                     && bucket.first[place] as u8 != 0
             })
-            .map(|place| bucket.first[place] as u8)
+            .map(|place| bucket.first[place] as u8);
+        if found.is_some() {
+            self.traffic.hits += 1;
+        } else {
+            self.traffic.misses += 1;
+        }
+        found
     }
 
     /// Starts fetching what [`Table::get`] of `key` reads (its filter word and its bucket) into
@@ -310,9 +363,10 @@ impl Table {
         prefetch(&self.buckets[first as usize & (self.buckets.len() - 1)]);
     }
 
-    /// Stores `value` (not 0: that marks an empty place) for `key`, over its earlier value if
-    /// it has one; the table grows first if it is due to.
-    fn set(&mut self, key: u128, value: u8) {
+    /// Stores `value` (not 0: that marks an empty place) for `key`, a region of `cells` cells
+    /// (kept for counting evictions only), over its earlier value if it has one; the table
+    /// grows first if it is due to.
+    fn set(&mut self, key: u128, value: u8, cells: u32) {
         debug_assert_ne!(value, 0, "0 marks an empty place");
         let (first, second) = hashes(key);
         let kept = (second >> 32) as u32;
@@ -325,11 +379,12 @@ impl Table {
             let (word, mask) = self.filter_bit(kept);
             self.filter[word] |= mask;
         }
-        self.place(first, kept, value);
+        self.place(first, kept, value, Traffic::class(cells));
     }
 
-    /// Stores an entry in its bucket: an empty place, its own, or the places in turn.
-    fn place(&mut self, first: u64, second: u32, value: u8) {
+    /// Stores an entry of the size class `class` in its bucket: an empty place, its own, or
+    /// the places in turn.
+    fn place(&mut self, first: u64, second: u32, value: u8, class: u32) {
         let index = first as usize & (self.buckets.len() - 1);
         let bucket = &mut self.buckets[index];
         let kept = first & !0xFF;
@@ -337,19 +392,24 @@ impl Table {
             bucket.first[place] as u8 == 0
                 || (bucket.first[place] & !0xFF == kept && bucket.second[place] == second)
         });
+        self.traffic.stores += 1;
         let place = match free_or_own {
             Some(place) => {
-                self.stored += usize::from(bucket.first[place] as u8 == 0);
+                let empty = bucket.first[place] as u8 == 0;
+                self.stored += usize::from(empty);
+                self.traffic.restores += u64::from(!empty);
                 place
             }
             None => {
-                let next = bucket.next as usize;
-                bucket.next = ((next + 1) % PLACES) as u32;
+                let next = bucket.next_place();
+                self.traffic.evicted_by_cells[bucket.class(next) as usize] += 1;
+                bucket.next = bucket.next & !((1 << PLACE_BITS) - 1) | ((next + 1) % PLACES) as u32;
                 next
             }
         };
         bucket.first[place] = kept | u64::from(value);
         bucket.second[place] = second;
+        bucket.set_class(place, class);
     }
 }
 
@@ -393,7 +453,10 @@ impl Bucket {
             bytes[40 + 4 * place..44 + 4 * place]
                 .copy_from_slice(&self.second[place].to_le_bytes());
         }
-        bytes[60..].copy_from_slice(&self.next.to_le_bytes());
+        // The next place only: the size classes are for counting, and a checkpoint stays as
+        // it was (readable by solvers that keep none).
+        let next = self.next_place() as u32;
+        bytes[60..].copy_from_slice(&next.to_le_bytes());
         bytes
     }
 
@@ -473,6 +536,7 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use super::super::profile::EVICTED_CLASSES;
     use super::*;
 
     /// Distinct keys spread over the whole of `u128`.
@@ -494,7 +558,7 @@ mod tests {
         for filter_bits in [0, 1 << 10] {
             let mut table = Table::with_bytes(1 << 20, filter_bits);
             for i in 0..20_000 {
-                table.set(key(i), (i % 200) as u8 + 1);
+                table.set(key(i), (i % 200) as u8 + 1, 20);
             }
             let mut bytes = Vec::new();
             table.write_to(&mut bytes).unwrap();
@@ -505,7 +569,7 @@ mod tests {
             // The filter grows with the buckets, to 32 bits each.
             let filter_bytes = if filter_bits == 0 { 0 } else { (32 << 16) / 8 };
             assert_eq!(read.bytes(), (1 << 22) + filter_bytes);
-            read.set(key(50_000), 3);
+            read.set(key(50_000), 3, 20);
             assert_eq!(read.get(key(50_000)), Some(3));
             assert!(Table::read_from(&mut &bytes[..bytes.len() - 1], 1 << 22).is_err());
             let mut odd = bytes.clone();
@@ -541,13 +605,13 @@ mod tests {
         for filter_bits in [0, 1 << 10] {
             let mut table = Table::with_bytes(1 << 16, filter_bits);
             assert_eq!(table.get(key(1)), None);
-            table.set(key(1), 7);
-            table.set(key(2), 0xFF);
+            table.set(key(1), 7, 20);
+            table.set(key(2), 0xFF, 20);
             assert_eq!(
                 (table.get(key(1)), table.get(key(2))),
                 (Some(7), Some(0xFF))
             );
-            table.set(key(1), 9);
+            table.set(key(1), 9, 20);
             assert_eq!(table.get(key(1)), Some(9));
             assert_eq!(table.stored, 2, "the key kept its place");
             assert!((3..10_000).all(|i| table.get(key(i)).is_none()));
@@ -560,28 +624,73 @@ mod tests {
     #[test]
     fn a_full_bucket_replaces_its_places_in_turn() {
         let mut table = one_bucket(0);
-        let present = |table: &Table| -> Vec<u128> {
+        let present = |table: &mut Table| -> Vec<u128> {
             (0..20).filter(|&i| table.get(key(i)).is_some()).collect()
         };
         for i in 0..PLACES as u128 {
-            table.set(key(i), i as u8 + 1);
+            table.set(key(i), i as u8 + 1, 20);
         }
-        assert_eq!(present(&table), [0, 1, 2, 3, 4]);
-        table.set(key(5), 6);
-        assert_eq!(present(&table), [1, 2, 3, 4, 5]);
-        table.set(key(6), 7);
-        assert_eq!(present(&table), [2, 3, 4, 5, 6]);
-        table.set(key(3), 40);
+        assert_eq!(present(&mut table), [0, 1, 2, 3, 4]);
+        table.set(key(5), 6, 20);
+        assert_eq!(present(&mut table), [1, 2, 3, 4, 5]);
+        table.set(key(6), 7, 20);
+        assert_eq!(present(&mut table), [2, 3, 4, 5, 6]);
+        table.set(key(3), 40, 20);
         assert_eq!(
-            present(&table),
+            present(&mut table),
             [2, 3, 4, 5, 6],
             "stored again in its place"
         );
-        table.set(key(7), 8);
-        assert_eq!(present(&table), [3, 4, 5, 6, 7]);
+        table.set(key(7), 8, 20);
+        assert_eq!(present(&mut table), [3, 4, 5, 6, 7]);
         let values: Vec<Option<u8>> = (3..8).map(|i| table.get(key(i))).collect();
         assert_eq!(values, [Some(40), Some(5), Some(6), Some(7), Some(8)]);
         assert_eq!(table.stored, PLACES);
+    }
+
+    /// Lookups are counted by how they were answered, stores by what they replaced: an
+    /// eviction is counted under the size the evicted entry was stored with, which survives
+    /// the table's growth (and a checkpoint keeps none: such entries count under 0).
+    #[test]
+    fn traffic_counts_lookups_and_the_sizes_evicted() {
+        let mut table = one_bucket(64);
+        for i in 0..PLACES as u128 {
+            table.set(key(i), 1, 13 + i as u32);
+        }
+        table.set(key(0), 2, 13);
+        table.set(key(10), 1, 40);
+        table.set(key(11), 1, 40);
+        let _ = (table.get(key(10)), table.get(key(1)), table.get(key(2)));
+        let traffic = table.traffic;
+        assert_eq!((traffic.stores, traffic.restores), (8, 1));
+        let mut evicted = [0; EVICTED_CLASSES];
+        evicted[13] = 1;
+        evicted[14] = 1;
+        assert_eq!(traffic.evicted_by_cells, evicted, "the two oldest");
+        assert_eq!(traffic.hits + traffic.misses + traffic.filtered, 3);
+        assert_eq!(traffic.hits, 2, "{traffic:?}");
+        // Grown, then filled until every entry of the first keys is evicted (about 40 new
+        // keys a bucket).
+        let mut table = Table::with_bytes(Table::FIRST_BUCKETS * 2 * 64, 0);
+        let mut large = 0;
+        while table.buckets.len() == Table::FIRST_BUCKETS {
+            table.set(key(large), 1, 25);
+            large += 1;
+        }
+        let mut written = Vec::new();
+        table.write_to(&mut written).unwrap();
+        let mut read = Table::read_from(&mut written.as_slice(), 0).unwrap();
+        let (kept, before) = (read.stored as u64, table.traffic.evictions());
+        for i in 1_000_000..1_000_000 + 80 * Table::FIRST_BUCKETS as u128 {
+            table.set(key(i), 1, 13);
+            read.set(key(i), 1, 13);
+        }
+        assert_eq!(table.traffic.evictions_from(20), large as u64);
+        assert_eq!(
+            read.traffic.evicted_by_cells[0], kept,
+            "a checkpoint keeps no sizes"
+        );
+        assert_eq!(table.traffic.evictions(), before + read.traffic.evictions());
     }
 
     /// A key that shares a full bucket (and its filter bit) with stored keys is not taken for
@@ -591,12 +700,12 @@ mod tests {
         for filter_bits in [0, 64] {
             let mut table = one_bucket(filter_bits);
             for i in 0..PLACES as u128 {
-                table.set(key(i), 1);
+                table.set(key(i), 1, 20);
             }
             assert!((PLACES as u128..100_000).all(|i| table.get(key(i)).is_none()));
             // Keys that differ in one bit only.
             let mut table = one_bucket(filter_bits);
-            table.set(1 << 100, 3);
+            table.set(1 << 100, 3, 20);
             assert!((0..128).all(|bit| bit == 100 || table.get(1 << bit).is_none()));
             assert_eq!(table.get(1 << 100), Some(3));
         }
@@ -609,7 +718,7 @@ mod tests {
         let value = |i: u128| (i % 250 + 1) as u8;
         let mut table = Table::with_bytes(64 << 20, 1 << 16);
         for i in 0..300_000 {
-            table.set(key(i), value(i));
+            table.set(key(i), value(i), 20);
         }
         assert!(table.buckets.len() > Table::FIRST_BUCKETS, "it grew");
         assert!(
@@ -625,7 +734,7 @@ mod tests {
         assert_eq!(table.get(key(300_000)), None);
         let mut full = Table::with_bytes(64 << 10, 0);
         for i in 0..300_000 {
-            full.set(key(i), value(i));
+            full.set(key(i), value(i), 20);
         }
         let kept = (0..300_000).filter(|&i| full.get(key(i)).is_some()).count();
         assert_eq!(kept, full.buckets.len() * PLACES, "every place taken");
