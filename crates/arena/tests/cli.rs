@@ -4,15 +4,11 @@
 use std::process::{Command, Output};
 
 mod common;
-use common::arena;
+use common::{arena, stderr};
 use floodgate_arena::termination::Loss;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// A file name in the temp directory, unique to this test process.

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Limited, arena, builtin, sh};
+use common::{Limited, arena, builtin, sh, stderr};
 use floodgate_arena::game_files::SgfFolder;
 use floodgate_arena::go::sgf::sgf_file;
 use floodgate_arena::go::{Go, GoStart, KOMI};
@@ -24,10 +24,6 @@ fn fresh(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&path);
     let _ = std::fs::remove_file(&path);
     path
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// The names of the files in `dir`, sorted.
@@ -163,43 +159,43 @@ fn a_go_match_writes_every_game_as_sgf_that_reads_back_as_recorded() {
 
 #[test]
 fn tournaments_and_sprts_write_their_games_too() {
-    let (dir, file) = (fresh("tournament"), fresh("tournament.jsonl"));
-    let (dir_text, file_text) = (dir.to_str().unwrap(), file.to_str().unwrap());
-    let out = arena(&[
+    let games = play_recorded(
         "tournament",
-        "go",
-        "--player",
-        "random",
-        "--player",
-        "greedy",
-        "--player",
-        "name=other cmd=self:random",
-        "--boards",
-        "1",
-        "--min-size",
-        "5",
-        "--max-size",
-        "5",
-        "--jsonl",
-        file_text,
-        "--sgf",
-        dir_text,
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let lines = jsonl::read(&file).unwrap().lines;
-    assert_eq!((lines.len(), listed(&dir).len()), (6, 6));
-    lines.iter().for_each(|line| check_file(&dir, line));
-    let (dir, file) = (fresh("sprt"), fresh("sprt.jsonl"));
-    let (dir_text, file_text) = (dir.to_str().unwrap(), file.to_str().unwrap());
-    let out = arena(&[
+        &[
+            "tournament",
+            "go",
+            "--player",
+            "random",
+            "--player",
+            "greedy",
+            "--player",
+            "name=other cmd=self:random",
+            "--boards",
+            "1",
+        ],
+    );
+    assert_eq!(games, 6);
+    play_recorded(
         "sprt",
-        "go",
-        "--a",
-        "greedy",
-        "--b",
-        "random",
-        "--max-pairs",
-        "2",
+        &[
+            "sprt",
+            "go",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--max-pairs",
+            "2",
+        ],
+    );
+}
+
+/// Runs the arena with `args` on 5 x 5 boards, writing `--jsonl` and `--sgf` under `name`;
+/// checks that it wrote one SGF file a game, each as its record has it, and returns how many.
+fn play_recorded(name: &str, args: &[&str]) -> usize {
+    let (dir, file) = (fresh(name), fresh(&format!("{name}.jsonl")));
+    let (dir_text, file_text) = (dir.to_str().unwrap(), file.to_str().unwrap());
+    let records = [
         "--min-size",
         "5",
         "--max-size",
@@ -208,15 +204,15 @@ fn tournaments_and_sprts_write_their_games_too() {
         file_text,
         "--sgf",
         dir_text,
-    ]);
+    ];
+    let out = arena(&[args, &records[..]].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     let lines = jsonl::read(&file).unwrap().lines;
     assert_eq!(listed(&dir).len(), lines.len());
     lines.iter().for_each(|line| check_file(&dir, line));
-    for path in ["tournament", "sprt"] {
-        let _ = std::fs::remove_dir_all(common::temp_file("sgf", path));
-        let _ = std::fs::remove_file(common::temp_file("sgf", &format!("{path}.jsonl")));
-    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&file);
+    lines.len()
 }
 
 /// A GTP engine in shell: answers `=` to everything, `genmove` with `answer`, after `pause`.

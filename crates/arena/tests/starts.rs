@@ -6,10 +6,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 use std::str::FromStr;
 
-use common::{arena, temp_file};
+use common::{arena, stderr, temp_file};
 use floodgate_arena::cram::InitLine;
 use floodgate_arena::error::Error;
 use floodgate_arena::floodwars::StartBoard;
@@ -22,10 +21,6 @@ use floodgate_grow_core::state::State;
 
 fn temp(name: &str) -> PathBuf {
     temp_file("starts", name)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Plays a Cram match of `boards` pairs, greedy against random, with `options`, into a fresh

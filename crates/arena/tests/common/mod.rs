@@ -18,6 +18,11 @@ pub fn arena(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// What a run of the arena wrote on stderr, as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// A file name in the temp directory, unique to this test process and `file` (a test file's
 /// name).
 pub fn temp_file(file: &str, name: &str) -> std::path::PathBuf {
