@@ -456,14 +456,26 @@ impl WordCells {
         !self.set & (!0 >> (64 - self.width))
     }
 
+    /// Each cell of `cells` (cells of the word, every run start among them), the lowest
+    /// first, with the number of the run that holds it.
+    #[inline(always)]
+    fn numbered(&self, cells: u64) -> impl Iterator<Item = (u32, u32)> {
+        let (starts, mut left, mut run) = (self.starts, cells, self.run_before);
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let bit = left.trailing_zeros();
+                left &= left - 1;
+                run += ((starts >> bit) & 1) as u32;
+                (bit, run)
+            })
+        })
+    }
+
     /// Each run and each gap as one fill, from the runs' numbers in `numbers`.
     #[inline(always)]
     fn write_by_runs(&self, numbers: &[u32], out: &mut impl LabelOut) {
-        let (mut runs, mut run, mut at) = (self.runs(), self.run_before, 0);
-        while runs != 0 {
-            let bit = runs.trailing_zeros();
-            runs &= runs - 1;
-            run += ((self.starts >> bit) & 1) as u32;
+        let mut at = 0;
+        for (bit, run) in self.numbered(self.runs()) {
             let end = (!self.set & (!0 << bit))
                 .trailing_zeros()
                 .min(self.width as u32);
@@ -477,11 +489,7 @@ impl WordCells {
     /// Into a `block` of zeros: each set cell's label.
     #[inline(always)]
     fn patch_set_cells(&self, numbers: &[u32], block: &mut [u32; 64]) {
-        let (mut cells, mut run) = (self.set, self.run_before);
-        while cells != 0 {
-            let bit = cells.trailing_zeros();
-            cells &= cells - 1;
-            run += ((self.starts >> bit) & 1) as u32;
+        for (bit, run) in self.numbered(self.set) {
             block[bit as usize] = numbers[run as usize];
         }
     }
@@ -490,11 +498,8 @@ impl WordCells {
     /// dense image, nearly always one label), then 0 on each clear cell.
     #[inline(always)]
     fn patch_clear_cells(&self, numbers: &[u32], block: &mut [u32; 64]) {
-        let (mut runs, mut run, mut label) = (self.runs(), self.run_before, 0);
-        while runs != 0 {
-            let bit = runs.trailing_zeros();
-            runs &= runs - 1;
-            run += ((self.starts >> bit) & 1) as u32;
+        let mut label = 0;
+        for (bit, run) in self.numbered(self.runs()) {
             if numbers[run as usize] != label {
                 label = numbers[run as usize];
                 block[bit as usize..].fill(label);
