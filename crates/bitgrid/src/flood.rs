@@ -11,7 +11,9 @@ use smallvec::{SmallVec, smallvec};
 
 use crate::Connectivity;
 use crate::plane::{INLINE_WORDS, Plane};
-use crate::row::{Lanes, any, fill_lanes, fill_row, grow_row, grow_word, spread_row, spread_word};
+use crate::row::{
+    Lanes, any, fill_lanes, fill_row, grow_row, grow_word, lanes_or, spread_row, spread_word,
+};
 
 /// The cells of `within` connected to a cell of `seeds` inside `within`.
 ///
@@ -167,7 +169,7 @@ fn sweep_until_stable(
 /// are looked at a step, their lanes ORed without a branch: a word at a time, the loop's speed
 /// depended on where it happened to lie in the code (docs/kernels.md).
 fn seeded_rows<const N: usize>(words: &[Lanes<N>], stride: usize) -> Option<(usize, usize)> {
-    let any_of = |eight: &[Lanes<N>]| eight.iter().fold(0, |acc, word| acc | or(*word)) != 0;
+    let any_of = |eight: &[Lanes<N>]| eight.iter().fold(0, |acc, &word| acc | lanes_or(word)) != 0;
     let before_first = 8 * words.chunks(8).position(any_of)?;
     let first = before_first + words[before_first..].iter().position(|&w| any(w))?;
     let after_last = 8 * words.rchunks(8).position(any_of)?;
@@ -175,12 +177,6 @@ fn seeded_rows<const N: usize>(words: &[Lanes<N>], stride: usize) -> Option<(usi
         .iter()
         .rposition(|&w| any(w))?;
     Some((first / stride, last / stride))
-}
-
-/// The OR of a word's lanes.
-#[inline(always)]
-fn or<const N: usize>(word: Lanes<N>) -> u64 {
-    word.iter().fold(0, |acc, &lane| acc | lane)
 }
 
 /// Flood of `N` planes whose rows are one word each (width <= 64).

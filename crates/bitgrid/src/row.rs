@@ -49,10 +49,16 @@ pub(crate) const fn spread_word(word: u64) -> u64 {
     word | (word << 1) | (word >> 1)
 }
 
+/// The OR of a word's lanes.
+#[inline(always)]
+pub(crate) fn lanes_or<const N: usize>(word: Lanes<N>) -> u64 {
+    word.iter().fold(0, |acc, &lane| acc | lane)
+}
+
 /// Whether any lane has a set bit.
 #[inline(always)]
 pub(crate) fn any<const N: usize>(word: Lanes<N>) -> bool {
-    word.iter().fold(0, |acc, &lane| acc | lane) != 0
+    lanes_or(word) != 0
 }
 
 /// Every lane grown to the whole runs of `within` that hold one of its bits.
