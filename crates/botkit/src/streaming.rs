@@ -49,18 +49,19 @@ where
     E: From<InputError> + From<WriteError>,
 {
     let lines = spawn_reader(open);
-    let mut streaming = false;
+    let mut next = Next::Wait;
     loop {
-        let read = match streaming {
-            true => match lines.try_recv() {
+        let read = match next {
+            Next::Stop => return Ok(()),
+            Next::Wait => lines.recv().unwrap_or(None),
+            Next::Idle => match lines.try_recv() {
                 Ok(read) => read,
                 Err(TryRecvError::Empty) => {
-                    streaming = write(out, answer(Event::Idle)?)?;
+                    next = write(out, answer(Event::Idle)?)?;
                     continue;
                 }
                 Err(TryRecvError::Disconnected) => None,
             },
-            false => lines.recv().unwrap_or(None),
         };
         let Some((line, arrived)) = read else {
             return Ok(());
@@ -70,27 +71,30 @@ where
             Ok(ref bytes) => Ok(&bytes[..]),
             Err(refused) => Err(refused),
         };
-        let next = answer(Event::Line(line, arrived))?;
-        if next == Streaming::Listen {
-            streaming = false;
-            continue;
-        }
-        if let Streaming::AnswerAndStop(text) = next {
-            return Ok(write_to(out, &text)?);
-        }
-        streaming = write(out, next)?;
+        next = write(out, answer(Event::Line(line, arrived))?)?;
     }
 }
 
-/// Writes an answer's text; whether it asked for more.
-fn write<W: Write>(out: &mut W, next: Streaming) -> Result<bool, WriteError> {
-    match next {
-        Streaming::Answer(text) | Streaming::AnswerAndStop(text) => {
-            write_to(out, &text).map(|()| false)
-        }
-        Streaming::More(text) => write_to(out, &text).map(|()| true),
-        Streaming::Listen => Ok(false),
-    }
+/// What the loop does after an answer.
+enum Next {
+    /// Waits for the next line.
+    Wait,
+    /// Hands over [`Event::Idle`] unless a line is waiting.
+    Idle,
+    /// Ends.
+    Stop,
+}
+
+/// Writes an answer's text; what the loop does next.
+fn write<W: Write>(out: &mut W, answer: Streaming) -> Result<Next, WriteError> {
+    let (text, next) = match answer {
+        Streaming::Listen => return Ok(Next::Wait),
+        Streaming::Answer(text) => (text, Next::Wait),
+        Streaming::More(text) => (text, Next::Idle),
+        Streaming::AnswerAndStop(text) => (text, Next::Stop),
+    };
+    write_to(out, &text)?;
+    Ok(next)
 }
 
 /// Starts the thread that reads the lines, one message each, and `None` at the end of the
@@ -151,6 +155,26 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(pieces >= 1, "{text}");
         assert_eq!(text, format!("=\n{}\n= bye\n\n", "info\n".repeat(pieces)));
+    }
+
+    #[test]
+    fn a_stream_can_stop_the_loop() {
+        let open = || {
+            LineReader::new(
+                std::io::BufReader::new(SlowReader(b"go\nnever\n".to_vec(), 0)),
+                100,
+            )
+        };
+        let mut out = Vec::new();
+        let result: Result = answer_lines_streaming(open, &mut out, |event| {
+            Ok(match event {
+                Event::Line(Ok(b"go"), _) => Streaming::More("=\n".into()),
+                Event::Idle => Streaming::AnswerAndStop("last\n".into()),
+                other => panic!("{other:?}"),
+            })
+        });
+        result.unwrap();
+        assert_eq!(out, b"=\nlast\n");
     }
 
     #[test]
