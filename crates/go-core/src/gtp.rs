@@ -459,14 +459,21 @@ fn analyze_request<'a>(
 
 /// A successful reply: `= [id] text` and an empty line.
 pub fn success(id: Option<u32>, text: &str) -> String {
-    reply('=', id, text)
+    reply('=', id, text) + "\n\n"
 }
 
 /// A failure: `? [id] message` and an empty line.
 pub fn failure(id: Option<u32>, message: &str) -> String {
-    reply('?', id, message)
+    reply('?', id, message) + "\n\n"
 }
 
+/// The first line of a reply whose lines follow until the next command (live analysis):
+/// `= [id]` and its line end, without the empty line.
+pub(crate) fn stream_start(id: Option<u32>) -> String {
+    reply('=', id, "") + "\n"
+}
+
+/// A reply's first line without its end: the mark, the id and the text.
 fn reply(mark: char, id: Option<u32>, text: &str) -> String {
     let mut out = String::from(mark);
     if let Some(id) = id {
@@ -476,7 +483,6 @@ fn reply(mark: char, id: Option<u32>, text: &str) -> String {
         out.push(' ');
         out.push_str(text);
     }
-    out.push_str("\n\n");
     out
 }
 

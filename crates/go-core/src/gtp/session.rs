@@ -8,7 +8,7 @@ use floodgate_search::{Budget, MoveTime, SafetyMargin, TimePolicy};
 use super::analyze::{gogui_graphics, info_line, listed};
 use super::{
     AnalyzeRequest, AnalyzeStyle, Command, GtpMove, KNOWN_COMMANDS, ParseError, Request,
-    board_text, failure, score_text, success,
+    board_text, failure, score_text, stream_start, success,
 };
 use crate::engine::{Analysis, Engine, EngineOptions};
 use crate::game::{GameState, IllegalMove};
@@ -240,10 +240,8 @@ impl<M: Mover> Session<M> {
             };
         };
         self.live = Some((analysis, request));
-        let mut text = success(id, "");
-        text.pop();
         Reply {
-            text,
+            text: stream_start(id),
             then: Then::Stream,
         }
     }
@@ -256,8 +254,7 @@ impl<M: Mover> Session<M> {
         let size = self.game.size();
         let (analysis, request) = self.live.as_mut()?;
         let interval = Duration::from_millis(10 * u64::from(request.interval_cs));
-        let clock = MoveTime::new(Instant::now(), interval).clock(TimePolicy::WholeBudget);
-        analysis.search(&Budget::time(clock));
+        analysis.search(&search_budget(Instant::now(), interval));
         let mut candidates = analysis.candidates(LINE_MOVES);
         candidates.truncate(listed(&candidates, request));
         let leads: Vec<f64> = match request.style {
@@ -390,8 +387,7 @@ impl<M: Mover> Session<M> {
             .mover
             .analysis(&self.game, colour)
             .ok_or("this player does not analyse")?;
-        let clock = MoveTime::new(arrived, self.move_time(colour)).clock(TimePolicy::WholeBudget);
-        analysis.search(&Budget::time(clock));
+        analysis.search(&search_budget(arrived, self.move_time(colour)));
         let candidates = analysis.candidates(LINE_MOVES);
         let size = self.game.size();
         Ok(gogui_graphics(
@@ -444,8 +440,8 @@ impl<M: Mover> Session<M> {
 
     /// The engine's move for `colour`, within the time for this move.
     fn think(&mut self, colour: Colour, arrived: Instant) -> Move {
-        let clock = MoveTime::new(arrived, self.move_time(colour)).clock(TimePolicy::WholeBudget);
-        self.mover.choose(&self.game, colour, &Budget::time(clock))
+        let budget = search_budget(arrived, self.move_time(colour));
+        self.mover.choose(&self.game, colour, &budget)
     }
 
     /// The time to think about a move for `colour`.
@@ -455,4 +451,9 @@ impl<M: Mover> Session<M> {
             None => self.budget.unwrap_or(DEFAULT_BUDGET),
         }
     }
+}
+
+/// The budget of a search of `time` from `start`, all of it spent.
+fn search_budget(start: Instant, time: Duration) -> Budget {
+    Budget::time(MoveTime::new(start, time).clock(TimePolicy::WholeBudget))
 }
