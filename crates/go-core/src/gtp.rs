@@ -22,6 +22,7 @@ use crate::board::Point;
 use floodgate_bitgrid::Cell;
 
 use crate::position::Position;
+use crate::sgf::Outcome;
 use crate::turn::{Colour, Move};
 
 mod analyze;
@@ -486,15 +487,10 @@ fn reply(mark: char, id: Option<u32>, text: &str) -> String {
     out
 }
 
-/// The `final_score` text for Black's margin over White (komi included): `B+3.5`, `W+7`, `0`.
+/// The `final_score` text for Black's margin over White (komi included): `B+3.5`, `W+7`, `0`,
+/// as SGF writes a result too.
 pub fn score_text(margin: f64) -> String {
-    if margin > 0.0 {
-        format!("B+{margin}")
-    } else if margin < 0.0 {
-        format!("W+{}", -margin)
-    } else {
-        "0".to_string()
-    }
+    Outcome::of_margin(margin).to_string()
 }
 
 /// The board as `showboard` prints it: column letters above and below, row numbers on both

@@ -550,6 +550,18 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The result of a game Black wins by `margin` points (komi included; White wins by a
+    /// negative margin, and 0 is a draw).
+    pub fn of_margin(margin: f64) -> Self {
+        if margin > 0.0 {
+            Self::Score(Colour::Black, margin)
+        } else if margin < 0.0 {
+            Self::Score(Colour::White, -margin)
+        } else {
+            Self::Draw
+        }
+    }
+
     /// The result an `RE` value gives, `None` when it is none SGF defines.
     ///
     /// ```
