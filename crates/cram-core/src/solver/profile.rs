@@ -13,7 +13,7 @@ pub const EVICTED_CLASSES: usize = 32;
 
 /// The traffic of one memo table: lookups by how they were answered, and stores by what they
 /// took the place of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Traffic {
     /// Lookups of absent keys answered by the filter, without reading a bucket.
     pub filtered: u64,
@@ -30,19 +30,6 @@ pub struct Traffic {
     /// for [`EVICTED_CLASSES`]` - 1` or more; entry 0 for entries read from a checkpoint
     /// (which keeps no sizes).
     pub evicted_by_cells: [u64; EVICTED_CLASSES],
-}
-
-impl Default for Traffic {
-    fn default() -> Self {
-        Self {
-            filtered: 0,
-            hits: 0,
-            misses: 0,
-            stores: 0,
-            restores: 0,
-            evicted_by_cells: [0; EVICTED_CLASSES],
-        }
-    }
 }
 
 impl Traffic {
