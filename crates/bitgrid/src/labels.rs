@@ -1,23 +1,16 @@
 //! Connected-component labeling: a label for every cell, as image libraries give it.
 //!
-//! The set cells of a row form runs, and a run is found from the row's words alone: it starts
-//! where a set bit follows a clear one, and the run holding cell `x` is numbered by how many
-//! runs start at or before `x` (one population count a word). The runs of one row touch those
-//! of the row above at the starts of their overlaps (`row & above`) and, for 8-connectivity,
-//! where a run ends just before the other one starts; those places are found a word at a time,
-//! and each joins two runs in a union-find over runs whose roots are always the earliest run of
-//! their set. A 255 x 255 plane at 40% holds about 15,000 runs for its 26,000 set cells, and
-//! the union-find never sees a cell. The label image is then written a word of the row at a
-//! time, each in the cheapest of four ways for its cells: a fill for each run and gap (few long
-//! runs: coarse images), a fill of zeros and a store for each set cell (sparse words), a fill
-//! of the runs' label and a zero for each clear cell (dense words), else cell by cell without
-//! a branch. A flood that would need many sweeps finishes the same way ([`flood_by_runs`]).
-
-use std::hint::select_unpredictable;
+//! The runs of the plane are joined into components ([`RunSets`]), the components numbered
+//! in raster order, and the label image is then written a word of the row at a time, each in
+//! the cheapest of four ways for its cells: a fill for each run and gap (few long runs: coarse
+//! images), a fill of zeros and a store for each set cell (sparse words), a fill of the runs'
+//! label and a zero for each clear cell (dense words), else cell by cell without a branch. A
+//! flood that would need many sweeps finishes the same way ([`flood_by_runs`]).
 
 use crate::Connectivity;
 use crate::dispatch::{self, Kernel};
 use crate::plane::{Cell, Plane};
+use crate::run_sets::{RunSets, starts};
 
 /// A label for every cell of a plane: 0 for a cell not in the plane, `1..=count` for the
 /// connected components, numbered in row-major order of their first cell (as a raster scan
@@ -73,191 +66,6 @@ impl Labels {
     /// The labels as a vector, row by row.
     pub fn into_vec(self) -> Vec<u32> {
         self.labels
-    }
-}
-
-/// The runs of a plane, joined into sets. Runs are numbered from 1 in row-major order (0 stands
-/// for "no run"); each run's set is its root, the earliest run of the set (`parent[i] <= i`).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct RunSets {
-    stride: usize,
-    /// For each word of the plane, the number of runs that start before it (in earlier rows,
-    /// or earlier in its row): the number of the run going on at its first cell, if any.
-    runs_before: Vec<u32>,
-    /// The union-find forest over runs, `0..=runs` (0 is its own set, for no run).
-    pub(crate) parent: Vec<u32>,
-}
-
-/// The cells of a row where a run starts: word `i` of `row`.
-#[inline(always)]
-fn starts(row: &[u64], i: usize) -> u64 {
-    let before = if i == 0 { 0 } else { row[i - 1] >> 63 };
-    row[i] & !((row[i] << 1) | before)
-}
-
-/// The cells of a row where a run ends (its last cell): word `i` of `row`.
-#[inline(always)]
-fn ends(row: &[u64], i: usize) -> u64 {
-    let after = row.get(i + 1).map_or(0, |&next| next << 63);
-    row[i] & !((row[i] >> 1) | after)
-}
-
-/// The cells `x` of word `i` of `row` whose next cell `x + 1` is set.
-#[inline(always)]
-fn next_set(row: &[u64], i: usize) -> u64 {
-    let after = row.get(i + 1).map_or(0, |&next| next << 63);
-    (row[i] >> 1) | after
-}
-
-/// The bits at or below bit `bit`.
-#[inline(always)]
-const fn up_to(bit: u32) -> u64 {
-    !0 >> (63 - bit)
-}
-
-impl RunSets {
-    /// The runs of `plane` joined by `connectivity`. Inlined into the kernels that call it, so
-    /// that each [`dispatch`] path compiles its population counts with its own instructions.
-    #[inline(always)]
-    pub(crate) fn of(plane: &Plane, connectivity: Connectivity) -> Self {
-        let stride = plane.stride();
-        let mut runs_before = Vec::with_capacity(plane.words().len());
-        let mut runs = 0u32;
-        // A row equal to the row above is made of the same runs (they can only be joined to
-        // each other): it takes their numbers, and has nothing to join.
-        let repeats = |y: usize| y > 0 && plane.row(y) == plane.row(y - 1);
-        for y in 0..plane.height() {
-            if repeats(y) {
-                runs_before.extend_from_within((y - 1) * stride..y * stride);
-                continue;
-            }
-            let row = plane.row(y);
-            for i in 0..stride {
-                runs_before.push(runs);
-                runs += starts(row, i).count_ones();
-            }
-        }
-        let mut sets = Self {
-            stride,
-            runs_before,
-            parent: (0..=runs).collect(),
-        };
-        for y in (1..plane.height()).filter(|&y| !repeats(y)) {
-            sets.join_rows(plane, y, connectivity == Connectivity::Eight);
-        }
-        sets
-    }
-
-    /// The number of the run holding cell `bit` of word `word` (which must be set), counting
-    /// the runs starting in that word from `starts`.
-    #[inline(always)]
-    fn run_at(&self, word: usize, starts: u64, bit: u32) -> u32 {
-        self.runs_before[word] + (starts & up_to(bit)).count_ones()
-    }
-
-    /// Joins the runs of row `y` to the runs of row `y - 1` they touch.
-    #[inline(always)]
-    fn join_rows(&mut self, plane: &Plane, y: usize, eight: bool) {
-        let (row, above) = (plane.row(y), plane.row(y - 1));
-        let mut overlap_before = 0;
-        for i in 0..self.stride {
-            let here = (y * self.stride + i, starts(row, i));
-            let up = ((y - 1) * self.stride + i, starts(above, i));
-            let overlap = row[i] & above[i];
-            // Two runs overlap in one stretch: its first cell joins them.
-            let first_cells = overlap & !((overlap << 1) | overlap_before);
-            overlap_before = overlap >> 63;
-            self.join_at(first_cells, here, up, 0);
-            if eight {
-                // A run that ends at `x` touches, by a corner, a run of the other row that
-                // starts at `x + 1` (the run after the last one started at or before `x`).
-                self.join_at(ends(row, i) & next_set(above, i) & !above[i], here, up, 1);
-                self.join_at(ends(above, i) & next_set(row, i) & !row[i], up, here, 1);
-            }
-        }
-    }
-
-    /// For each cell of `cells` (in one word of both rows), joins the run of the first row that
-    /// holds it to a run of the second row: the one that holds it (`later` 0), or the one that
-    /// starts just after it (`later` 1). A row is given as (word index, its run starts).
-    #[inline(always)]
-    fn join_at(&mut self, mut cells: u64, first: (usize, u64), second: (usize, u64), later: u32) {
-        while cells != 0 {
-            let bit = cells.trailing_zeros();
-            cells &= cells - 1;
-            let a = self.run_at(first.0, first.1, bit);
-            let b = self.run_at(second.0, second.1, bit) + later;
-            self.union(a, b);
-        }
-    }
-
-    /// Joins the sets of runs `a` and `b`, the later root under the earlier: Rem's algorithm
-    /// with splicing, which climbs both paths at once, one step on the side whose parent is
-    /// later, and hangs that node under the other side's parent as it goes (so paths shorten
-    /// while they are climbed, and the climb stops where the paths meet).
-    ///
-    /// The first step takes branches (mostly `a` is a run of the new row, still its own root,
-    /// and one step joins it); the climb after it chooses its side without a branch, since
-    /// which side is later comes at random. Taken as branches there, its mispredictions cost
-    /// 10 to 25% of an 8-connected labeling depending on where the code happens to lie, so
-    /// that two builds of the same source differed by that much (docs/kernels.md).
-    #[inline(always)]
-    fn union(&mut self, mut a: u32, mut b: u32) {
-        let parent = &mut self.parent;
-        let (up_a, up_b) = (parent[a as usize], parent[b as usize]);
-        if up_a == up_b {
-            return;
-        }
-        if up_a > up_b {
-            parent[a as usize] = up_b;
-            if up_a == a {
-                return;
-            }
-            a = up_a;
-        }
-        loop {
-            let (up_a, up_b) = (parent[a as usize], parent[b as usize]);
-            if up_a == up_b {
-                return;
-            }
-            // The side whose parent is later (`x`) climbs, spliced under the other's parent.
-            let swap = up_a < up_b;
-            let (x, y) = select_unpredictable(swap, (b, a), (a, b));
-            let (up_x, up_y) = select_unpredictable(swap, (up_b, up_a), (up_a, up_b));
-            parent[x as usize] = up_y;
-            if up_x == x {
-                return;
-            }
-            (a, b) = (up_x, y);
-        }
-    }
-
-    /// The number of sets of runs: the components.
-    pub(crate) fn count(&self) -> u32 {
-        let roots = self
-            .parent
-            .iter()
-            .enumerate()
-            .filter(|&(run, &parent)| run == parent as usize);
-        roots.count() as u32 - 1
-    }
-
-    /// Replaces each run's parent by its component's number, `1..`, in order of the roots
-    /// (0 stays 0): a parent is always an earlier run, so its number is already final.
-    /// Returns the count.
-    pub(crate) fn number_components(&mut self) -> u32 {
-        let mut count = 0;
-        for run in 1..self.parent.len() {
-            let parent = self.parent[run] as usize;
-            // Both values are read and one is kept, without a branch: roots come at random.
-            // (An `if` here compiles to a branch, whose mispredictions cost about a third of
-            // a 4-connected labeling.)
-            let root = parent == run;
-            count += u32::from(root);
-            let inherited = self.parent[parent];
-            self.parent[run] = select_unpredictable(root, count, inherited);
-        }
-        count
     }
 }
 

@@ -32,6 +32,7 @@ mod labels;
 mod plane;
 mod regions;
 mod row;
+mod run_sets;
 
 pub use bits::{Bits, Members};
 #[doc(hidden)]
