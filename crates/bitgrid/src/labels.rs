@@ -133,7 +133,7 @@ impl Kernel for LabelComponents<'_> {
     #[inline(always)]
     fn run(self) -> u32 {
         let LabelComponents(plane, connectivity, labels) = self;
-        let mut out = SliceOut(labels);
+        let mut out = SliceOut { labels, written: 0 };
         write_labels(plane, connectivity, &mut out)
     }
 }
@@ -158,24 +158,44 @@ trait LabelOut {
     fn fill(&mut self, label: u32, len: usize);
     /// The next cells get `labels`.
     fn copy(&mut self, labels: &[u32]);
+    /// The next `len` cells get the labels of the `len` cells before them (at least `len`
+    /// are written).
+    fn repeat(&mut self, len: usize);
 }
 
-/// A buffer of the caller's, written from its start; what is left of it.
-struct SliceOut<'a>(&'a mut [u32]);
+/// A buffer of the caller's, written from its start.
+struct SliceOut<'a> {
+    labels: &'a mut [u32],
+    /// How many cells are written.
+    written: usize,
+}
+
+impl SliceOut<'_> {
+    /// The next `len` cells.
+    #[inline(always)]
+    fn next(&mut self, len: usize) -> &mut [u32] {
+        let at = self.written;
+        self.written += len;
+        &mut self.labels[at..at + len]
+    }
+}
 
 impl LabelOut for SliceOut<'_> {
     #[inline(always)]
     fn fill(&mut self, label: u32, len: usize) {
-        let (next, rest) = std::mem::take(&mut self.0).split_at_mut(len);
-        next.fill(label);
-        self.0 = rest;
+        self.next(len).fill(label);
     }
 
     #[inline(always)]
     fn copy(&mut self, labels: &[u32]) {
-        let (next, rest) = std::mem::take(&mut self.0).split_at_mut(labels.len());
-        next.copy_from_slice(labels);
-        self.0 = rest;
+        self.next(labels.len()).copy_from_slice(labels);
+    }
+
+    #[inline(always)]
+    fn repeat(&mut self, len: usize) {
+        let at = self.written;
+        self.labels.copy_within(at - len..at, at);
+        self.written += len;
     }
 }
 
@@ -189,6 +209,11 @@ impl LabelOut for Vec<u32> {
     fn copy(&mut self, labels: &[u32]) {
         self.extend_from_slice(labels);
     }
+
+    #[inline(always)]
+    fn repeat(&mut self, len: usize) {
+        self.extend_from_within(self.len() - len..);
+    }
 }
 
 /// Labels `plane`'s cells into `out`, row by row; returns the number of components.
@@ -197,7 +222,12 @@ fn write_labels(plane: &Plane, connectivity: Connectivity, out: &mut impl LabelO
     let mut sets = RunSets::of(plane, connectivity);
     let count = sets.number_components();
     for y in 0..plane.height() {
-        write_row_labels(plane, y, &sets, out);
+        // A row equal to the row above is made of the same runs: the same labels.
+        if y > 0 && plane.row(y) == plane.row(y - 1) {
+            out.repeat(plane.width());
+        } else {
+            write_row_labels(plane, y, &sets, out);
+        }
     }
     count
 }
