@@ -289,8 +289,9 @@ impl RunSets {
     /// until now) go under it.
     #[inline(always)]
     fn join_group(&mut self, new: RangeInclusive<u32>, above: RangeInclusive<u32>) {
-        let mut root = self.root(*above.start());
-        for run in above {
+        let (first, last) = above.into_inner();
+        let mut root = self.root(first);
+        for run in first + 1..=last {
             // Mostly the run's parent is the root already: the previous row's group put it so.
             if self.parent[run as usize] != root {
                 let other = self.root(run);
