@@ -2,13 +2,10 @@
 //!
 //! The runs of the plane are joined into components ([`RunSets`]), the components numbered
 //! in raster order, and the label image is then written a word of the row at a time, each in
-//! the cheapest of five ways for its cells: a fill for each run and gap (one or two long runs:
-//! coarse images), a fill of zeros and a store for each set cell (sparse words), a fill of the
-//! runs' label and a zero for each clear cell (dense words), stores of eight cells for each
-//! run and gap (up to 16 runs: blocky images), else cell by cell without a branch. A flood that
-//! would need many sweeps finishes the same way ([`flood_by_runs`]).
-
-use std::hint::select_unpredictable;
+//! the cheaper of three ways for its cells: a fill for each run and gap (one or two long runs:
+//! coarse images), a fill of the runs' label and a zero for each clear cell (dense words), else
+//! zeros and a store for each set cell. A row equal to the row above copies its labels. A
+//! flood that would need many sweeps finishes the same way ([`flood_by_runs`]).
 
 use crate::Connectivity;
 use crate::dispatch::{self, Kernel};
@@ -233,7 +230,7 @@ fn write_labels(plane: &Plane, connectivity: Connectivity, out: &mut impl LabelO
 }
 
 /// Writes to `out` the labels of the cells of row `y` of `plane`, from the components'
-/// numbers in `sets.parent`: each word of the row by the cheapest of five ways for its cells.
+/// numbers in `sets.parent`: each word of the row by the cheapest of three ways for its cells.
 #[inline(always)]
 fn write_row_labels(plane: &Plane, y: usize, sets: &RunSets, out: &mut impl LabelOut) {
     let (row, width) = (plane.row(y), plane.width());
@@ -250,36 +247,25 @@ fn write_row_labels(plane: &Plane, y: usize, sets: &RunSets, out: &mut impl Labe
         } else if word.runs().count_ones() <= RUNS_FILLED {
             word.write_by_runs(&sets.parent, out);
         } else {
-            let mut block = [0u32; BLOCK];
-            if set.count_ones() <= CELLS_PATCHED {
-                word.patch_set_cells(&sets.parent, &mut block);
-            } else if word.clear().count_ones() <= CELLS_PATCHED {
+            let mut block = [0u32; 64];
+            if word.clear().count_ones() <= CLEAR_CELLS_PATCHED {
                 word.patch_clear_cells(&sets.parent, &mut block);
-            } else if word.runs().count_ones() <= RUNS_IN_SEGMENTS {
-                word.by_segments(&sets.parent, &mut block);
             } else {
-                word.cell_by_cell(&sets.parent, &mut block);
+                word.patch_set_cells(&sets.parent, &mut block);
             }
             out.copy(&block[..cells]);
         }
     }
 }
 
-/// A word's labels are made in a block of this many cells: its 64, and room for a store of
-/// eight past the last ([`WordCells::by_segments`]).
-const BLOCK: usize = 72;
-
 /// At most this many runs in a word: its labels are written run by run, a fill for each run
 /// and each gap (coarse images: few, long runs).
 const RUNS_FILLED: u32 = 2;
 
-/// At most this many runs in a word (and neither sparse nor dense): its labels are written run
-/// by run and gap by gap ([`WordCells::by_segments`]); with more, cell by cell.
-const RUNS_IN_SEGMENTS: u32 = 16;
-
-/// At most this many set cells in a word (sparse images), or clear ones (dense images): its
-/// labels are one fill and a store for each of those cells.
-const CELLS_PATCHED: u32 = 16;
+/// At most this many clear cells in a word (dense images): its labels are a fill from each run
+/// whose label differs from the run before, and a zero for each clear cell (at 4-connectivity
+/// the labels of a dense word differ more often: more than 16 clear cells cost more fills).
+const CLEAR_CELLS_PATCHED: u32 = 16;
 
 /// One word of a row, to be labeled: which of its cells are set and where runs start in it.
 struct WordCells {
@@ -339,7 +325,7 @@ impl WordCells {
 
     /// Into a `block` of zeros: each set cell's label.
     #[inline(always)]
-    fn patch_set_cells(&self, numbers: &[u32], block: &mut [u32; BLOCK]) {
+    fn patch_set_cells(&self, numbers: &[u32], block: &mut [u32; 64]) {
         for (bit, run) in self.numbered(self.set) {
             block[bit as usize] = numbers[run as usize];
         }
@@ -348,7 +334,7 @@ impl WordCells {
     /// Into `block`: from each run on, its label, where it differs from the run before (on a
     /// dense image, nearly always one label), then 0 on each clear cell.
     #[inline(always)]
-    fn patch_clear_cells(&self, numbers: &[u32], block: &mut [u32; BLOCK]) {
+    fn patch_clear_cells(&self, numbers: &[u32], block: &mut [u32; 64]) {
         let mut label = 0;
         for (bit, run) in self.numbered(self.runs()) {
             if numbers[run as usize] != label {
@@ -360,48 +346,6 @@ impl WordCells {
         while clear != 0 {
             block[clear.trailing_zeros() as usize] = 0;
             clear &= clear - 1;
-        }
-    }
-
-    /// Into `block`: each run and each gap from its first cell on in stores of eight cells,
-    /// until it is covered; the next one overwrites what the last store wrote past its end.
-    #[inline(always)]
-    fn by_segments(&self, numbers: &[u32], block: &mut [u32; BLOCK]) {
-        let gap_starts = !self.set & (self.set << 1);
-        let mut firsts = 1 | self.starts | gap_starts;
-        let mut run = self.run_before;
-        while firsts != 0 {
-            let first = firsts.trailing_zeros() as usize;
-            firsts &= firsts - 1;
-            let end = if firsts == 0 {
-                64
-            } else {
-                firsts.trailing_zeros() as usize
-            };
-            run += ((self.starts >> first) & 1) as u32;
-            let set = (self.set >> first) & 1 != 0;
-            let label = select_unpredictable(set, numbers[run as usize], 0);
-            let mut at = first;
-            loop {
-                block[at..at + 8].copy_from_slice(&[label; 8]);
-                at += 8;
-                if at >= end {
-                    break;
-                }
-            }
-        }
-    }
-
-    /// Into `block`, cell by cell without a branch: a run's number where the cell is set, else
-    /// 0 (the number of "no run"); all 64 bits (those past the width are clear), so that the
-    /// loop has a fixed length.
-    #[inline(always)]
-    fn cell_by_cell(&self, numbers: &[u32], block: &mut [u32; BLOCK]) {
-        let mut run = self.run_before;
-        for (bit, label) in block[..64].iter_mut().enumerate() {
-            run += ((self.starts >> bit) & 1) as u32;
-            let set = ((self.set >> bit) & 1) as u32;
-            *label = numbers[(run * set) as usize];
         }
     }
 }
