@@ -118,12 +118,13 @@ pub struct Solver<L: Layout = Tall> {
 }
 
 impl<L: Layout> Solver<L> {
-    /// A solver whose tables take at most `bytes` together (half each).
+    /// A solver whose tables take at most `bytes` together ([`table::split`]).
     pub fn with_table_bytes(bytes: usize) -> Self {
+        let (values, excluded) = table::split(bytes);
         Self {
             layout: PhantomData,
-            values: ValueTable::with_bytes(bytes / 2, VALUE_FILTER_BITS),
-            excluded: ExcludedTable::with_bytes(bytes / 2),
+            values: ValueTable::with_bytes(values, VALUE_FILTER_BITS),
+            excluded: ExcludedTable::with_bytes(excluded),
             stats: Stats::default(),
             profile: Profile::default(),
             limits: Limits::default(),
@@ -176,9 +177,10 @@ impl<L: Layout> Solver<L> {
             hits: word()?,
             stores: word()?,
         };
+        let (values, excluded) = table::split(bytes);
         Ok(Self {
-            values: ValueTable::read_from(input, bytes / 2)?,
-            excluded: ExcludedTable::read_from(input, bytes / 2)?,
+            values: ValueTable::read_from(input, values)?,
+            excluded: ExcludedTable::read_from(input, excluded)?,
             stats,
             ..Self::with_table_bytes(0)
         })
