@@ -356,6 +356,7 @@ fn limit_ms_holds_the_players_without_a_limit_of_their_own() {
         .map(|rest| &rest[..rest.find(']').unwrap() + 1])
         .collect();
     assert_eq!(limits, ["[300,700]", "[700,300]"], "{lines}");
+    std::fs::remove_file(&jsonl).unwrap();
 }
 
 #[test]

@@ -36,9 +36,28 @@ fn alone() -> std::sync::MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// A player's script file in a directory of its own, removed with the directory when dropped.
+struct ScriptFile(PathBuf);
+
+impl std::ops::Deref for ScriptFile {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for ScriptFile {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
 /// An executable file holding `script` (with `MARK` replaced by `mark`) in a directory of its
 /// own, which the sandbox shows the player read-only.
-fn script_file(script: &str, mark: u32) -> PathBuf {
+fn script_file(script: &str, mark: u32) -> ScriptFile {
     use std::os::unix::fs::PermissionsExt;
     let dir = std::env::temp_dir().join(format!("arena-leftovers-{}-{mark}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -46,14 +65,14 @@ fn script_file(script: &str, mark: u32) -> PathBuf {
     let text = format!("#!/bin/sh\n{}", script.replace("MARK", &mark.to_string()));
     std::fs::write(&path, text).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+    ScriptFile(path)
 }
 
 /// The script run on its own, killed after half a second: its marked processes stay behind
 /// (so the check below can fail), and are then killed.
 fn assert_left_behind_without_the_arena(script: &str, mark: u32) {
     let path = script_file(script, mark);
-    let mut child = Command::new(&path).stdin(Stdio::null()).spawn().unwrap();
+    let mut child = Command::new(&*path).stdin(Stdio::null()).spawn().unwrap();
     thread::sleep(Duration::from_millis(500));
     child.kill().unwrap();
     child.wait().unwrap();

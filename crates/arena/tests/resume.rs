@@ -105,7 +105,8 @@ fn a_match_killed_mid_way_resumes_to_the_summary_of_one_that_ran_through() {
     );
     assert_eq!(results(&resumed.stdout), results(&whole.stdout));
     assert_eq!(lines_of(&killed_file), 8, "each game once in the file");
-    for file in [whole_file, killed_file] {
+    let script = common::temp_file("resume", "slow-greedy.sh");
+    for file in [whole_file, killed_file, script] {
         std::fs::remove_file(file).unwrap();
     }
 }
