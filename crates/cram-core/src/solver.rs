@@ -118,7 +118,9 @@ pub struct Solver<L: Layout = Tall> {
 }
 
 impl<L: Layout> Solver<L> {
-    /// A solver whose tables take at most `bytes` together ([`table::split`]).
+    /// A solver whose tables take at most `bytes` together: the table of values ruled out the
+    /// largest power of two up to two thirds of them, the value table the largest power of two
+    /// in the rest (docs/cram.md, "Where the searches go").
     pub fn with_table_bytes(bytes: usize) -> Self {
         let (values, excluded) = table::split(bytes);
         Self {
