@@ -2,7 +2,7 @@
 //!
 //! The runs of the plane are joined into components ([`RunSets`]), the components numbered
 //! in raster order, and the label image is then written a word of the row at a time, each in
-//! the cheaper of three ways for its cells: a fill for each run and gap (one or two long runs:
+//! the cheapest of three ways for its cells: a fill for each run and gap (one or two long runs:
 //! coarse images), a fill of the runs' label and a zero for each clear cell (dense words), else
 //! zeros and a store for each set cell. A row equal to the row above copies its labels. A
 //! flood that would need many sweeps finishes the same way ([`flood_by_runs`]).
@@ -10,7 +10,7 @@
 use crate::Connectivity;
 use crate::dispatch::{self, Kernel};
 use crate::plane::{Cell, Plane};
-use crate::run_sets::{RunSets, starts};
+use crate::run_sets::{RunSets, repeats_row_above, starts};
 
 /// A label for every cell of a plane: 0 for a cell not in the plane, `1..=count` for the
 /// connected components, numbered in row-major order of their first cell (as a raster scan
@@ -219,8 +219,7 @@ fn write_labels(plane: &Plane, connectivity: Connectivity, out: &mut impl LabelO
     let mut sets = RunSets::of(plane, connectivity);
     let count = sets.number_components();
     for y in 0..plane.height() {
-        // A row equal to the row above is made of the same runs: the same labels.
-        if y > 0 && plane.row(y) == plane.row(y - 1) {
+        if repeats_row_above(plane, y) {
             out.repeat(plane.width());
         } else {
             write_row_labels(plane, y, &sets, out);
@@ -364,7 +363,7 @@ impl Kernel for CountComponents<'_> {
 
 /// Grows `region` (cells of `within`, each connected to the seeds of a flood) to every cell of
 /// `within` connected to it: the components of `within` that it meets, joined by runs. The
-/// end of a flood whose sweeps would go on for long ([`crate::flood`]).
+/// end of a flood whose sweeps would go on for long ([`crate::flood()`]).
 pub(crate) fn flood_by_runs(region: &mut Plane, within: &Plane, connectivity: Connectivity) {
     dispatch::run(FloodByRuns {
         region,

@@ -1,4 +1,4 @@
-//! Connected components and distance layers, built on [`flood`](crate::flood).
+//! Connected components and distance layers, built on [`flood`](crate::flood()).
 
 use crate::Connectivity;
 use crate::plane::Plane;

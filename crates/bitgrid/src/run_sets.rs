@@ -43,6 +43,14 @@ fn ends(row: &[u64], i: usize) -> u64 {
     row[i] & !((row[i] >> 1) | after)
 }
 
+/// Whether row `y` of `plane` is the row above it again: made of the same runs, which can
+/// only be joined to each other, so it takes their numbers, has nothing to join and has their
+/// labels.
+#[inline(always)]
+pub(crate) fn repeats_row_above(plane: &Plane, y: usize) -> bool {
+    y > 0 && plane.row(y) == plane.row(y - 1)
+}
+
 /// The cells `x` of word `i` of `row` whose next cell `x + 1` is set.
 #[inline(always)]
 fn next_set(row: &[u64], i: usize) -> u64 {
@@ -107,7 +115,8 @@ fn fill_group_ends(plane: &Plane, y: usize, eight: bool, ends: &mut [u64]) -> u3
 
 impl RunSets {
     /// The runs of `plane` joined by `connectivity`. Inlined into the kernels that call it, so
-    /// that each [`dispatch`] path compiles its population counts with its own instructions.
+    /// that each [`crate::dispatch`] path compiles its population counts with its own
+    /// instructions.
     #[inline(always)]
     pub(crate) fn of(plane: &Plane, connectivity: Connectivity) -> Self {
         Self::joined(plane, connectivity, None)
@@ -120,11 +129,8 @@ impl RunSets {
         let stride = plane.stride();
         let mut runs_before = Vec::with_capacity(plane.words().len());
         let mut runs = 0u32;
-        // A row equal to the row above is made of the same runs (they can only be joined to
-        // each other): it takes their numbers, and has nothing to join.
-        let repeats = |y: usize| y > 0 && plane.row(y) == plane.row(y - 1);
         for y in 0..plane.height() {
-            if repeats(y) {
+            if repeats_row_above(plane, y) {
                 runs_before.extend_from_within((y - 1) * stride..y * stride);
                 continue;
             }
@@ -142,7 +148,7 @@ impl RunSets {
         let eight = connectivity == Connectivity::Eight;
         let mut group_ends = vec![0; stride];
         let mut by_groups = false;
-        for y in (1..plane.height()).filter(|&y| !repeats(y)) {
+        for y in (1..plane.height()).filter(|&y| !repeats_row_above(plane, y)) {
             // Rows joined touch by touch look again every few rows.
             if by_groups || y % LOOK_AGAIN == 1 || by_groups_always.is_some() {
                 let groups = fill_group_ends(plane, y, eight, &mut group_ends);
@@ -252,7 +258,7 @@ impl RunSets {
     }
 
     /// Joins the runs of row `y` to the runs of row `y - 1`, a group at a time, from the
-    /// group ends of each word of the two rows in `group_ends` ([`group_ends`]).
+    /// group ends of each word of the two rows in `group_ends` ([`fill_group_ends`]).
     ///
     /// The set cells of both rows (`row | above`) fall into groups: stretches of cells each
     /// connected to the next by the runs that hold them ([`links`]). Every run of either row
