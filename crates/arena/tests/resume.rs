@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 mod common;
 use common::arena;
 
-/// A script that waits a little, then plays as the arena's `greedy` for one Flood Wars move.
-fn slow_greedy(name: &str) -> String {
+/// A script that waits a little, then plays as the arena's `greedy` for one Flood Wars move:
+/// its player spec, and its file.
+fn slow_greedy(name: &str) -> (String, std::path::PathBuf) {
     use std::os::unix::fs::PermissionsExt;
     let path = common::temp_file("resume", name);
     let script = format!(
@@ -20,7 +21,7 @@ fn slow_greedy(name: &str) -> String {
     );
     std::fs::write(&path, script).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    format!("name=slow cmd={}", path.display())
+    (format!("name=slow cmd={}", path.display()), path)
 }
 
 /// The summary of a run's output without its time table (times differ between runs).
@@ -37,7 +38,7 @@ fn lines_of(path: &std::path::Path) -> usize {
 
 #[test]
 fn a_match_killed_mid_way_resumes_to_the_summary_of_one_that_ran_through() {
-    let slow = slow_greedy("slow-greedy.sh");
+    let (slow, script) = slow_greedy("slow-greedy.sh");
     let args = |jsonl: &str| -> Vec<String> {
         let words = [
             "match",
@@ -105,7 +106,6 @@ fn a_match_killed_mid_way_resumes_to_the_summary_of_one_that_ran_through() {
     );
     assert_eq!(results(&resumed.stdout), results(&whole.stdout));
     assert_eq!(lines_of(&killed_file), 8, "each game once in the file");
-    let script = common::temp_file("resume", "slow-greedy.sh");
     for file in [whole_file, killed_file, script] {
         std::fs::remove_file(file).unwrap();
     }
