@@ -96,6 +96,10 @@ const fn up_to(bit: u32) -> u64 {
 /// 90% 4-connected (7), 0.9x at 80% (3.5).
 const RUNS_A_GROUP: [u32; 2] = [5, 4];
 
+/// Entries at the end of the union-find while rows are joined, past the last run: a group's
+/// new runs get their parent four at a time ([`RunSets::join_group`]).
+const SPARE_RUNS: u32 = 3;
+
 /// Rows joined touch by touch count their groups again only every this many rows (counting
 /// them costs 2 to 5% of a sparse image's labeling); rows joined by groups count them anyway.
 const LOOK_AGAIN: usize = 8;
@@ -143,7 +147,7 @@ impl RunSets {
         let mut sets = Self {
             stride,
             runs_before,
-            parent: (0..=runs).collect(),
+            parent: (0..=runs + SPARE_RUNS).collect(),
         };
         let eight = connectivity == Connectivity::Eight;
         let mut group_ends = vec![0; stride];
@@ -162,6 +166,7 @@ impl RunSets {
                 sets.join_touching(plane, y, eight);
             }
         }
+        sets.parent.truncate(runs as usize + 1);
         sets
     }
 
@@ -284,9 +289,18 @@ impl RunSets {
                 let above_to = self.run_at(up + i, above_starts, bit);
                 if new_to != new_done && above_to != above_done {
                     self.join_group(new_done + 1..=new_to, above_done + 1..=above_to);
+                } else if new_to != new_done {
+                    // A group of one new run: its own set again, after an earlier group's
+                    // fill ran over it.
+                    self.parent[new_to as usize] = new_to;
                 }
                 (new_done, above_done) = (new_to, above_to);
             }
+        }
+        // The next row's first runs, which the last fill may have run over, are their own
+        // sets again.
+        for run in new_done + 1..=new_done + SPARE_RUNS {
+            self.parent[run as usize] = run;
         }
     }
 
@@ -306,7 +320,13 @@ impl RunSets {
                 root = low;
             }
         }
-        self.parent[*new.start() as usize..=*new.end() as usize].fill(root);
+        let (start, end) = (*new.start() as usize, *new.end() as usize);
+        // Four runs' parents in one store, whether or not the group has four new runs (most
+        // have fewer): no loop, whose count a branch would guess.
+        self.parent[start..=start + SPARE_RUNS as usize].fill(root);
+        if end > start + SPARE_RUNS as usize {
+            self.parent[start..=end].fill(root);
+        }
     }
 
     /// The root of run `run`'s set, halving the path as it climbs (each node passed hangs
