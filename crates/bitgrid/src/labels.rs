@@ -218,20 +218,29 @@ impl LabelOut for Vec<u32> {
 fn write_labels(plane: &Plane, connectivity: Connectivity, out: &mut impl LabelOut) -> u32 {
     let mut sets = RunSets::of(plane, connectivity);
     let count = sets.number_components();
+    let runs = sets.parent.len() as u32 - 1;
+    let few_labels = runs >= RUNS_A_COMPONENT * count;
     for y in 0..plane.height() {
         if repeats_row_above(plane, y) {
             out.repeat(plane.width());
         } else {
-            write_row_labels(plane, y, &sets, out);
+            write_row_labels(plane, y, &sets, few_labels, out);
         }
     }
     count
 }
 
 /// Writes to `out` the labels of the cells of row `y` of `plane`, from the components'
-/// numbers in `sets.parent`: each word of the row by the cheapest of three ways for its cells.
+/// numbers in `sets.parent`: each word of the row by the cheapest of four ways for its cells
+/// (the mask of one label tried first when there are `few_labels`, [`RUNS_A_COMPONENT`]).
 #[inline(always)]
-fn write_row_labels(plane: &Plane, y: usize, sets: &RunSets, out: &mut impl LabelOut) {
+fn write_row_labels(
+    plane: &Plane,
+    y: usize,
+    sets: &RunSets,
+    few_labels: bool,
+    out: &mut impl LabelOut,
+) {
     let (row, width) = (plane.row(y), plane.width());
     for (i, &set) in row.iter().enumerate() {
         let cells = (width - 64 * i).min(64);
@@ -245,6 +254,8 @@ fn write_row_labels(plane: &Plane, y: usize, sets: &RunSets, out: &mut impl Labe
             out.fill(0, cells);
         } else if word.runs().count_ones() <= RUNS_FILLED {
             word.write_by_runs(&sets.parent, out);
+        } else if few_labels && let Some(label) = word.one_label(&sets.parent) {
+            out.copy(&WordCells::cells_of(set, label)[..cells]);
         } else {
             let mut block = [0u32; 64];
             if word.clear().count_ones() <= CLEAR_CELLS_PATCHED {
@@ -256,6 +267,12 @@ fn write_row_labels(plane: &Plane, y: usize, sets: &RunSets, out: &mut impl Labe
         }
     }
 }
+
+/// At least this many runs a component: most words' runs are then of one component, and a
+/// word is first checked for one label and written as a mask of it. YACCLAB's 1024 x 1024
+/// images at 8-connectivity: 70% has 3,900 runs a component, 60% 420, 50% 76; 60% at
+/// 4-connectivity 9, where the check fails too often to pay.
+const RUNS_A_COMPONENT: u32 = 100;
 
 /// At most this many runs in a word: its labels are written run by run, a fill for each run
 /// and each gap (coarse images: few, long runs).
@@ -307,6 +324,36 @@ impl WordCells {
         })
     }
 
+    /// The label of all the word's runs, if they have one (on a dense image nearly always: a
+    /// few components hold nearly every cell).
+    #[inline(always)]
+    fn one_label(&self, numbers: &[u32]) -> Option<u32> {
+        let first = self.run_before + (self.starts & up_to_lowest(self.set)).count_ones();
+        let last = self.run_before + self.starts.count_ones();
+        let label = numbers[first as usize];
+        if numbers[last as usize] != label {
+            return None;
+        }
+        // No early exit: the comparisons are made four at a time.
+        let same = numbers[first as usize..=last as usize]
+            .iter()
+            .fold(true, |same, &number| same & (number == label));
+        same.then_some(label)
+    }
+
+    /// `label` on the cells of `set`, 0 on the others.
+    #[inline(always)]
+    fn cells_of(set: u64, label: u32) -> [u32; 64] {
+        let mut cells = [0u32; 64];
+        for (i, four) in cells.chunks_exact_mut(4).enumerate() {
+            let bits = (set >> (4 * i)) as u32;
+            for (bit, cell) in four.iter_mut().enumerate() {
+                *cell = label & 0u32.wrapping_sub((bits >> bit) & 1);
+            }
+        }
+        cells
+    }
+
     /// Each run and each gap as one fill, from the runs' numbers in `numbers`.
     #[inline(always)]
     fn write_by_runs(&self, numbers: &[u32], out: &mut impl LabelOut) {
@@ -347,6 +394,12 @@ impl WordCells {
             clear &= clear - 1;
         }
     }
+}
+
+/// The bits up to and including the lowest set bit of `word` (which must not be 0).
+#[inline(always)]
+const fn up_to_lowest(word: u64) -> u64 {
+    word ^ (word - 1)
 }
 
 /// [`Plane::count_components`] as a [`Kernel`].
