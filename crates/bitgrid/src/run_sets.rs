@@ -25,7 +25,8 @@ pub(crate) struct RunSets {
     /// For each word of the plane, the number of runs that start before it (in earlier rows,
     /// or earlier in its row): the number of the run going on at its first cell, if any.
     pub(crate) runs_before: Vec<u32>,
-    /// The union-find forest over runs, `0..=runs` (0 is its own set, for no run).
+    /// The union-find forest over runs, `0..=runs` (0 is its own set, for no run; while rows
+    /// are joined, [`SPARE_RUNS`] more entries past the last run).
     pub(crate) parent: Vec<u32>,
 }
 
@@ -290,8 +291,9 @@ impl RunSets {
                 if new_to != new_done && above_to != above_done {
                     self.join_group(new_done + 1..=new_to, above_done + 1..=above_to);
                 } else if new_to != new_done {
-                    // A group of one new run: its own set again, after an earlier group's
-                    // fill ran over it.
+                    // A group of one new run (runs of one row touch only through the other
+                    // row): its own set again, after an earlier group's fill ran over it.
+                    debug_assert_eq!(new_to, new_done + 1);
                     self.parent[new_to as usize] = new_to;
                 }
                 (new_done, above_done) = (new_to, above_to);
