@@ -2,9 +2,10 @@
 //!
 //! The runs of the plane are joined into components ([`RunSets`]), the components numbered
 //! in raster order, and the label image is then written a word of the row at a time, each in
-//! the cheapest of three ways for its cells: a fill for each run and gap (one or two long runs:
-//! coarse images), a fill of the runs' label and a zero for each clear cell (dense words), else
-//! zeros and a store for each set cell. A row equal to the row above copies its labels. A
+//! the cheapest of four ways for its cells: a fill for each run and gap (one or two long runs:
+//! coarse images), where components are few and the word's runs share one label that label
+//! masked by its set cells, a fill of the runs' label and a zero for each clear cell (dense
+//! words), else zeros and a store for each set cell. A row equal to the row above copies its labels. A
 //! flood that would need many sweeps finishes the same way ([`flood_by_runs`]).
 
 use crate::Connectivity;
