@@ -212,7 +212,7 @@ impl RolloutPolicy<TreeGame> for Playouts {
     }
 
     fn priors(&mut self, _: &TreeGame, state: &TreeState, moves: &[Slot], out: &mut Vec<Prior>) {
-        self.priors.fill(&state.position, state.last, moves, out);
+        self.priors.fill(&state.position, moves, out);
     }
 
     fn start_playout(&mut self) {

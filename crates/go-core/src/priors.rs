@@ -2,7 +2,7 @@
 //! known of a move before any playout went through it.
 //!
 //! Every move starts at even odds; a capture (also an atari that starts a ladder the chain
-//! cannot escape), a known 3 x 3 shape and a point near the last move gain won visits; a
+//! cannot escape) and a known 3 x 3 shape gain won visits; a
 //! self-atari of a chain of two stones or more (also an escape into a ladder that catches the
 //! chain: the `ladder` module) gains lost visits, and so does a pass.
 
@@ -20,8 +20,6 @@ const CAPTURE: f32 = 15.0;
 const SELF_ATARI: f32 = 10.0;
 /// Won visits of a point whose 3 x 3 neighbourhood is a known shape.
 const SHAPE: f32 = 10.0;
-/// Won visits of a point 1, 2 or 3 steps (Manhattan distance) from the last move.
-const NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
 /// Lost visits of a pass.
 const PASS: f32 = 10.0;
 
@@ -39,17 +37,10 @@ impl Priors {
     }
 
     /// Writes into `priors` the prior of each of `slots` ([`Slot::PASS`] a pass) in
-    /// `position`, where the last move was a stone on `last`, if any.
-    pub(crate) fn fill(
-        &mut self,
-        position: &Position,
-        last: Option<Slot>,
-        slots: &[Slot],
-        priors: &mut Vec<Prior>,
-    ) {
+    /// `position`.
+    pub(crate) fn fill(&mut self, position: &Position, slots: &[Slot], priors: &mut Vec<Prior>) {
         priors.clear();
         self.ladders.load(position);
-        let near = last.map(|q| position.vertex(q));
         for &p in slots {
             if p == Slot::PASS {
                 priors.push(Prior {
@@ -62,14 +53,6 @@ impl Priors {
             if crate::patterns::matches(position.neighbourhood(p)) {
                 prior.visits += SHAPE;
                 prior.wins += SHAPE;
-            }
-            if let Some(last) = near {
-                let v = position.vertex(p);
-                let distance = v.x.abs_diff(last.x) + v.y.abs_diff(last.y);
-                if let Some(&bonus) = NEAR_LAST.get(distance.wrapping_sub(1)) {
-                    prior.visits += bonus;
-                    prior.wins += bonus;
-                }
             }
             priors.push(prior);
         }
