@@ -454,19 +454,31 @@ impl Position {
     /// slot `p` (a stone of the player to move): the captures that give the chain air.
     pub(crate) fn counter_captures(&self, p: Slot, mut found: impl FnMut(Slot)) {
         let enemy = self.to_move.other().stone();
-        let start = usize::from(self.head[p.index()]);
+        self.any_chain_adjacent(p.index(), |q| {
+            if self.points[q] == enemy
+                && let Some(only) = self.liberties[usize::from(self.head[q])].single()
+            {
+                found(Slot::new(only));
+            }
+            false
+        });
+    }
+
+    /// Calls `visit` with the points next to each stone of the chain on array index `p`, stone
+    /// by stone along the chain's circular list (a point next to two stones comes twice),
+    /// until it returns true; returns whether it did.
+    fn any_chain_adjacent(&self, p: usize, mut visit: impl FnMut(usize) -> bool) -> bool {
+        let start = usize::from(self.head[p]);
         let mut s = start;
         loop {
             for q in self.adjacent(s) {
-                if self.points[q] == enemy
-                    && let Some(only) = self.liberties[usize::from(self.head[q])].single()
-                {
-                    found(Slot::new(only));
+                if visit(q) {
+                    return true;
                 }
             }
             s = usize::from(self.next[s]);
             if s == start {
-                return;
+                return false;
             }
         }
     }
@@ -533,18 +545,8 @@ impl Position {
                 continue;
             }
             walked[i] = self.head[q];
-            let start = usize::from(self.head[q]);
-            let mut s = start;
-            loop {
-                for r in self.adjacent(s) {
-                    if self.points[r] == EMPTY && note(r, &mut found) {
-                        return limit;
-                    }
-                }
-                s = usize::from(self.next[s]);
-                if s == start {
-                    break;
-                }
+            if self.any_chain_adjacent(q, |r| self.points[r] == EMPTY && note(r, &mut found)) {
+                return limit;
             }
         }
         count
@@ -574,26 +576,16 @@ impl Position {
     /// must hold a stone).
     #[cfg(feature = "move-model")]
     pub(crate) fn chain_liberties(&self, p: Slot, limit: usize) -> usize {
-        let p = p.index();
         let mut found = [0usize; 8];
         let mut count = 0;
-        let start = usize::from(self.head[p]);
-        let mut s = start;
-        loop {
-            for r in self.adjacent(s) {
-                if self.points[r] == EMPTY && !found[..count].contains(&r) {
-                    found[count] = r;
-                    count += 1;
-                    if count >= limit {
-                        return limit;
-                    }
-                }
+        let full = self.any_chain_adjacent(p.index(), |r| {
+            if self.points[r] == EMPTY && !found[..count].contains(&r) {
+                found[count] = r;
+                count += 1;
             }
-            s = usize::from(self.next[s]);
-            if s == start {
-                return count;
-            }
-        }
+            count >= limit
+        });
+        if full { limit } else { count }
     }
 
     /// The 8 points around slot `p` as a pattern key (see `patterns`): 2 bits each, empty 0,
