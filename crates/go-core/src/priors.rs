@@ -2,9 +2,9 @@
 //! known of a move before any playout went through it.
 //!
 //! Every move starts at even odds; a capture (also an atari that starts a ladder the chain
-//! cannot escape) and a known 3 x 3 shape gain won visits; a
-//! self-atari of a chain of two stones or more (also an escape into a ladder that catches the
-//! chain: the `ladder` module) gains lost visits, and so does a pass.
+//! cannot escape) and a known 3 x 3 shape gain won visits; a self-atari of a chain of two
+//! stones or more (also an escape into a ladder that catches the chain: the `ladder` module)
+//! gains lost visits, and so does a pass.
 
 use floodgate_search::Prior;
 
